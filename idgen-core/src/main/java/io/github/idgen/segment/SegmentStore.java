@@ -1,0 +1,44 @@
+package io.github.idgen.segment;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.SequenceExhaustedException;
+
+/**
+ * The SPI of the segment engine: a backend that reserves blocks of IDs.
+ * <p>
+ * Each store keeps one counter per sequence: the last ID reserved so far. A new counter
+ * starts at {@code start - 1}. {@link #allocate} adds {@code step} to the counter in one
+ * atomic backend operation and returns the block between the old and the new value, so
+ * that no other caller, in any process sharing the backend, ever receives an overlapping
+ * block. Creating a missing counter is race-safe: of several callers creating it at
+ * once, exactly one creates it and all of them then allocate from it.
+ * <p>
+ * The largest ID a store hands out is {@code Long.MAX_VALUE - 1}, so that every segment
+ * end fits in a {@code long}.
+ * <p>
+ * Implementations are thread-safe.
+ */
+public interface SegmentStore {
+
+	/**
+	 * Reserve the next {@code step} IDs of the given sequence.
+	 * @param sequence the sequence name, valid as {@link io.github.idgen.SequenceNames}
+	 * defines it
+	 * @param step the number of IDs to reserve, at least 1
+	 * @param start the first ID of the sequence; used only when its counter does not
+	 * exist yet, at least 1
+	 * @return the reserved block, exactly {@code step} IDs long
+	 * @throws SequenceExhaustedException if the counter would pass
+	 * {@code Long.MAX_VALUE - 1}
+	 * @throws BackendUnavailableException if the backend failed
+	 * @throws IllegalArgumentException if an argument is invalid
+	 */
+	Segment allocate(String sequence, long step, long start);
+
+	/**
+	 * Check that the backend can be reached.
+	 * @throws BackendUnavailableException if it cannot, with the reason
+	 */
+	void checkAvailable();
+
+}
