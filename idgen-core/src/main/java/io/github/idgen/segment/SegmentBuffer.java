@@ -1,0 +1,381 @@
+package io.github.idgen.segment;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.Sequence;
+import io.github.idgen.SequenceExhaustedException;
+
+/**
+ * Serves one sequence from memory out of segments reserved from a {@link SegmentStore}:
+ * a current segment that callers draw from and a next one fetched in the background
+ * before the current one runs out (double buffering).
+ *
+ * <h2>Fast path</h2> A caller reads {@link #current} (one volatile read) and takes an
+ * offset from it (one atomic add). If the offset lies inside the segment, that is the
+ * ID; no lock is taken. The caller that takes the offset at {@code prefetchAt} of the
+ * segment schedules the fetch of the next one.
+ *
+ * <h2>Slow path</h2> A caller that finds the current segment used up takes {@link #lock},
+ * makes the prefetched segment current (or starts a fetch if none is under way) and
+ * waits at most {@code fetchTimeout} for one, then throws
+ * {@link BackendUnavailableException}. Only callers at a segment boundary take the lock.
+ *
+ * <h2>Fetching</h2> At most one fetch per sequence is scheduled or running at a time
+ * ({@link #fetching}). A failing fetch retries with a growing back-off until it succeeds,
+ * the store reports the sequence exhausted, or the executor shuts down, so that a
+ * transient failure is healed before the current segment runs out.
+ *
+ * <h2>Thread ownership</h2>
+ * <ul>
+ * <li>{@link #current}: read by every caller; written under {@link #lock}. Volatile so
+ * that the fast path sees a switch without locking.</li>
+ * <li>{@link #next}: written under {@link #lock} by the fetch task and the switching
+ * caller. Volatile only so that {@link #state()} can read it without the lock.</li>
+ * <li>{@link #step}, {@link #fetchedBefore}, {@link #lastFetchNanos}: written only by the fetch task. Fetch tasks
+ * never overlap; {@link #fetching} orders one after the other. {@link #step} is
+ * volatile so that {@link #state()} reads a current value.</li>
+ * <li>{@link #lastFailure}: written by the fetch task, read by waiting callers and
+ * {@link #state()}; volatile.</li>
+ * <li>A segment's cursor: advanced atomically by every caller.</li>
+ * </ul>
+ */
+public final class SegmentBuffer implements Sequence {
+
+	private static final Logger logger = LoggerFactory.getLogger(SegmentBuffer.class);
+
+	private static final long MIN_RETRY_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+	private static final long MAX_RETRY_DELAY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	private final String name;
+
+	private final SegmentStore store;
+
+	private final SegmentSettings settings;
+
+	private final Executor fetchExecutor;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final Condition segmentChanged = this.lock.newCondition();
+
+	private final AtomicBoolean fetching = new AtomicBoolean();
+
+	private volatile Block current = Block.empty();
+
+	private volatile Block next;
+
+	private volatile long step;
+
+	private boolean fetchedBefore;
+
+	private long lastFetchNanos;
+
+	private volatile RuntimeException lastFailure;
+
+	/**
+	 * Create a buffer. No segment is fetched before the first ID is asked for.
+	 * @param name the sequence name
+	 * @param store the store that reserves segments
+	 * @param settings how the sequence is served
+	 * @param fetchExecutor runs the fetches; its threads may block on the store
+	 */
+	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, Executor fetchExecutor) {
+		this.name = name;
+		this.store = store;
+		this.settings = settings;
+		this.fetchExecutor = fetchExecutor;
+		this.step = settings.step();
+	}
+
+	@Override
+	public String name() {
+		return this.name;
+	}
+
+	@Override
+	public long next() {
+		Block block = this.current;
+		for (;;) {
+			long offset = block.take(1);
+			if (offset < block.size) {
+				if (offset == block.prefetchOffset) {
+					prefetch();
+				}
+				return block.start + offset;
+			}
+			block = advance(block);
+		}
+	}
+
+	@Override
+	public long[] next(int count) {
+		if (count < 1) {
+			throw new IllegalArgumentException("count must be at least 1 but was " + count);
+		}
+		long[] ids = new long[count];
+		int filled = 0;
+		Block block = this.current;
+		while (filled < count) {
+			int wanted = count - filled;
+			long offset = block.take(wanted);
+			if (offset < block.size) {
+				if (offset <= block.prefetchOffset && block.prefetchOffset - offset < wanted) {
+					prefetch();
+				}
+				long first = block.start + offset;
+				int taken = (int) Math.min(wanted, block.size - offset);
+				for (int i = 0; i < taken; i++) {
+					ids[filled++] = first + i;
+				}
+			}
+			if (filled < count) {
+				block = advance(block);
+			}
+		}
+		return ids;
+	}
+
+	/**
+	 * Return a snapshot of this buffer's state for health and monitoring.
+	 * @return the current state
+	 */
+	public State state() {
+		Block block = this.current;
+		Block prefetched = this.next;
+		RuntimeException failure = this.lastFailure;
+		boolean started = block.size > 0;
+		return new State(this.name, started ? block.start : null, started ? block.start + block.size : null,
+				block.remaining(),
+				(prefetched != null) ? prefetched.size : 0, this.step,
+				(failure != null) ? failure.getMessage() : null);
+	}
+
+	private void prefetch() {
+		if (this.fetching.compareAndSet(false, true)) {
+			try {
+				this.fetchExecutor.execute(this::fetchUntilDone);
+			}
+			catch (RejectedExecutionException ex) {
+				this.fetching.set(false);
+			}
+		}
+	}
+
+	private Block advance(Block exhausted) {
+		long deadline = System.nanoTime() + this.settings.fetchTimeout().toNanos();
+		boolean fetchStarted = false;
+		this.lock.lock();
+		try {
+			for (;;) {
+				Block block = this.current;
+				if (block != exhausted) {
+					return block;
+				}
+				Block prefetched = this.next;
+				if (prefetched != null) {
+					this.next = null;
+					this.current = prefetched;
+					return prefetched;
+				}
+				if (!this.fetching.get()) {
+					if (fetchStarted && this.lastFailure instanceof SequenceExhaustedException exhaustion) {
+						throw exhaustion;
+					}
+					startFetch();
+					fetchStarted = true;
+				}
+				long remaining = deadline - System.nanoTime();
+				if (remaining <= 0) {
+					throw new BackendUnavailableException("No ID of sequence '" + this.name
+							+ "' could be reserved within " + this.settings.fetchTimeout(), this.lastFailure);
+				}
+				this.segmentChanged.awaitNanos(remaining);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new BackendUnavailableException(
+					"Interrupted while waiting for a segment of sequence '" + this.name + "'", ex);
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private void startFetch() {
+		this.fetching.set(true);
+		try {
+			this.fetchExecutor.execute(this::fetchUntilDone);
+		}
+		catch (RejectedExecutionException ex) {
+			this.fetching.set(false);
+			throw new BackendUnavailableException(
+					"The ID generator has been shut down; sequence '" + this.name + "' has no IDs left", ex);
+		}
+	}
+
+	private void fetchUntilDone() {
+		long retryDelay = MIN_RETRY_DELAY_NANOS;
+		while (!fetchOnce()) {
+			try {
+				TimeUnit.NANOSECONDS.sleep(retryDelay);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				finishFetch(null, this.lastFailure);
+				return;
+			}
+			retryDelay = Math.min(retryDelay * 2, MAX_RETRY_DELAY_NANOS);
+		}
+	}
+
+	/**
+	 * Fetch one segment. Returns whether the fetch is done, successfully or for good.
+	 */
+	private boolean fetchOnce() {
+		long requestedStep = nextStep();
+		long startedAt = System.nanoTime();
+		try {
+			Segment segment = this.store.allocate(this.name, requestedStep, this.settings.start());
+			this.step = requestedStep;
+			this.lastFetchNanos = startedAt;
+			this.fetchedBefore = true;
+			if (this.lastFailure != null) {
+				logger.info("Sequence '{}' reserves segments again", this.name);
+			}
+			finishFetch(new Block(segment, this.settings.prefetchAt()), null);
+			return true;
+		}
+		catch (SequenceExhaustedException ex) {
+			logger.error("Sequence '{}' is exhausted: {}", this.name, ex.getMessage());
+			finishFetch(null, ex);
+			return true;
+		}
+		catch (RuntimeException ex) {
+			if (this.lastFailure == null) {
+				logger.warn("Sequence '{}' could not reserve a segment; retrying in the background", this.name, ex);
+			}
+			else {
+				logger.debug("Sequence '{}' could not reserve a segment", this.name, ex);
+			}
+			this.lock.lock();
+			try {
+				this.lastFailure = ex;
+				this.segmentChanged.signalAll();
+			}
+			finally {
+				this.lock.unlock();
+			}
+			return false;
+		}
+	}
+
+	private long nextStep() {
+		if (!this.fetchedBefore) {
+			return this.step;
+		}
+		Duration lasted = Duration.ofNanos(System.nanoTime() - this.lastFetchNanos);
+		return this.settings.stepPolicy().nextStep(this.step, lasted);
+	}
+
+	private void finishFetch(Block fetched, RuntimeException failure) {
+		this.lock.lock();
+		try {
+			if (fetched != null) {
+				this.next = fetched;
+			}
+			this.lastFailure = failure;
+			this.fetching.set(false);
+			this.segmentChanged.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * A snapshot of a {@link SegmentBuffer}.
+	 *
+	 * @param name the sequence name
+	 * @param segmentStart the first ID of the current segment, {@code null} before the
+	 * first fetch
+	 * @param segmentEnd the ID after the last one of the current segment, {@code null}
+	 * before the first fetch
+	 * @param remaining the IDs left in the current segment
+	 * @param prefetched the IDs in the prefetched next segment, 0 if none is ready
+	 * @param step the step of the latest fetch
+	 * @param lastFailure the message of the latest fetch failure, {@code null} if the
+	 * latest fetch succeeded
+	 */
+	public record State(String name, Long segmentStart, Long segmentEnd, long remaining, long prefetched,
+			long step, String lastFailure) {
+
+	}
+
+	/**
+	 * A segment being served: a fixed range and a cursor that callers advance.
+	 */
+	private static final class Block {
+
+		private static final VarHandle CURSOR;
+
+		static {
+			try {
+				CURSOR = MethodHandles.lookup().findVarHandle(Block.class, "cursor", long.class);
+			}
+			catch (ReflectiveOperationException ex) {
+				throw new ExceptionInInitializerError(ex);
+			}
+		}
+
+		final long start;
+
+		final long size;
+
+		final long prefetchOffset;
+
+		/**
+		 * The offset of the next ID to hand out. Advanced by every caller; passes
+		 * {@link #size} by at most the number of concurrent callers' requests.
+		 */
+		@SuppressWarnings("unused")
+		private volatile long cursor;
+
+		Block(Segment segment, double prefetchAt) {
+			this(segment.start(), segment.size(), (long) (segment.size() * prefetchAt));
+		}
+
+		private Block(long start, long size, long prefetchOffset) {
+			this.start = start;
+			this.size = size;
+			this.prefetchOffset = prefetchOffset;
+		}
+
+		static Block empty() {
+			return new Block(0, 0, 0);
+		}
+
+		long take(long count) {
+			return (long) CURSOR.getAndAdd(this, count);
+		}
+
+		long remaining() {
+			return Math.max(0, this.size - this.cursor);
+		}
+
+	}
+
+}
