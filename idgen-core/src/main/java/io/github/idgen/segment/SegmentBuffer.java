@@ -33,7 +33,8 @@ import io.github.idgen.SequenceExhaustedException;
  * {@link BackendUnavailableException}. Only callers at a segment boundary take the lock.
  *
  * <h2>Fetching</h2> At most one fetch per sequence is scheduled or running at a time
- * ({@link #fetching}). A failing fetch retries with a growing back-off until it succeeds,
+ * ({@link #fetching}). A failing fetch retries with a back-off growing up to a quarter of
+ * {@code fetchTimeout} (at most a second) until it succeeds,
  * the store reports the sequence exhausted, or the executor shuts down, so that a
  * transient failure is healed before the current segment runs out.
  *
@@ -58,6 +59,8 @@ public final class SegmentBuffer implements Sequence {
 	private static final long MIN_RETRY_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
 	private static final long MAX_RETRY_DELAY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	private final long maxRetryDelayNanos;
 
 	private final String name;
 
@@ -98,6 +101,8 @@ public final class SegmentBuffer implements Sequence {
 		this.settings = settings;
 		this.fetchExecutor = fetchExecutor;
 		this.step = settings.step();
+		this.maxRetryDelayNanos = Math.max(MIN_RETRY_DELAY_NANOS,
+				Math.min(MAX_RETRY_DELAY_NANOS, settings.fetchTimeout().toNanos() / 4));
 	}
 
 	@Override
@@ -200,7 +205,8 @@ public final class SegmentBuffer implements Sequence {
 				long remaining = deadline - System.nanoTime();
 				if (remaining <= 0) {
 					throw new BackendUnavailableException("No ID of sequence '" + this.name
-							+ "' could be reserved within " + this.settings.fetchTimeout(), this.lastFailure);
+							+ "' could be reserved within " + this.settings.fetchTimeout().toMillis() + " ms",
+							this.lastFailure);
 				}
 				this.segmentChanged.awaitNanos(remaining);
 			}
@@ -238,7 +244,7 @@ public final class SegmentBuffer implements Sequence {
 				finishFetch(null, this.lastFailure);
 				return;
 			}
-			retryDelay = Math.min(retryDelay * 2, MAX_RETRY_DELAY_NANOS);
+			retryDelay = Math.min(retryDelay * 2, this.maxRetryDelayNanos);
 		}
 	}
 

@@ -1,0 +1,56 @@
+package io.github.idgen.segment;
+
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.github.idgen.SequenceExhaustedException;
+
+/**
+ * A {@link SegmentStore} test double that keeps its counters in memory and records every
+ * allocation.
+ */
+public class InMemorySegmentStore implements SegmentStore {
+
+	private final ConcurrentMap<String, AtomicLong> counters = new ConcurrentHashMap<>();
+
+	private final List<Long> requestedSteps = new CopyOnWriteArrayList<>();
+
+	@Override
+	public Segment allocate(String sequence, long step, long start) {
+		AtomicLong counter = this.counters.computeIfAbsent(sequence, (name) -> new AtomicLong(start - 1));
+		for (;;) {
+			long current = counter.get();
+			if (current > Long.MAX_VALUE - 1 - step) {
+				throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' is exhausted");
+			}
+			if (counter.compareAndSet(current, current + step)) {
+				this.requestedSteps.add(step);
+				return Segment.endingAt(current + step, step);
+			}
+		}
+	}
+
+	@Override
+	public void checkAvailable() {
+	}
+
+	/**
+	 * Return the steps of the successful allocations so far, in order.
+	 * @return the steps
+	 */
+	public List<Long> requestedSteps() {
+		return List.copyOf(this.requestedSteps);
+	}
+
+	/**
+	 * Return the number of successful allocations so far.
+	 * @return the allocation count
+	 */
+	public int allocations() {
+		return this.requestedSteps.size();
+	}
+
+}
