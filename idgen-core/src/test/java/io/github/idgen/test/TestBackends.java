@@ -55,7 +55,7 @@ public final class TestBackends {
 	 * @return a pooled data source
 	 */
 	public static DataSource postgres() {
-		return Postgres.BACKEND.dataSource();
+		return Postgres.BACKEND.require();
 	}
 
 	/**
@@ -63,7 +63,7 @@ public final class TestBackends {
 	 * @return a pooled data source
 	 */
 	public static DataSource mariaDb() {
-		return MariaDb.BACKEND.dataSource();
+		return MariaDb.BACKEND.require();
 	}
 
 	/**
@@ -110,25 +110,22 @@ public final class TestBackends {
 	private record JdbcBackend(String name, String envPrefix, Supplier<JdbcDatabaseContainer<?>> container,
 			int localPort, String localUrl, String localUser, String localPassword) {
 
-		Resolution resolve() {
+		Resolution<DataSource> resolve() {
 			String url = System.getenv(this.envPrefix + "_URL");
 			if (url != null && !url.isBlank()) {
-				report(this.name + ": " + this.envPrefix + "_URL");
-				return Resolution.of(() -> pool(this.name, url, System.getenv(this.envPrefix + "_USER"),
-						System.getenv(this.envPrefix + "_PASSWORD")), null);
+				return Resolution.of(this.name + " from " + this.envPrefix + "_URL", () -> pool(this.name, url,
+						System.getenv(this.envPrefix + "_USER"), System.getenv(this.envPrefix + "_PASSWORD")), false);
 			}
 			if (Docker.AVAILABLE) {
-				report(this.name + ": Testcontainers");
-				return Resolution.of(() -> {
+				return Resolution.of(this.name + " from Testcontainers", () -> {
 					JdbcDatabaseContainer<?> container = this.container.get();
 					container.start();
 					return pool(this.name, container.getJdbcUrl(), container.getUsername(), container.getPassword());
-				}, null);
+				}, false);
 			}
 			if (answers(this.localPort)) {
-				report(this.name + ": local server " + this.localUrl);
-				return Resolution.of(() -> pool(this.name, this.localUrl, this.localUser, this.localPassword),
-						this.name + " on 127.0.0.1:" + this.localPort + " answers but cannot be used");
+				return Resolution.of(this.name + " on 127.0.0.1:" + this.localPort,
+						() -> pool(this.name, this.localUrl, this.localUser, this.localPassword), true);
 			}
 			return Resolution.unavailable(this.name + " not available: set " + this.envPrefix
 					+ "_URL, start Docker or run a server on 127.0.0.1:" + this.localPort);
@@ -147,42 +144,52 @@ public final class TestBackends {
 	}
 
 	/**
-	 * A resolved backend: a data source, the reason why there is none (the tests are
-	 * skipped) or the failure that the tests report.
+	 * A resolved backend: the client to reach it (such as a {@link DataSource}), the
+	 * reason why there is none (the tests are skipped) or the failure that the tests
+	 * report.
 	 *
-	 * @param dataSource the data source, or {@code null}
-	 * @param unavailableReason why there is no data source, or {@code null}
+	 * @param <T> the type of the client
+	 * @param client the client, or {@code null}
+	 * @param unavailableReason why there is no client, or {@code null}
 	 * @param failure why the backend that should be there failed, or {@code null}
 	 */
-	private record Resolution(DataSource dataSource, String unavailableReason, RuntimeException failure) {
+	private record Resolution<T>(T client, String unavailableReason, RuntimeException failure) {
 
-		static Resolution of(Supplier<DataSource> dataSource, String unavailableIfFailed) {
+		static <T> Resolution<T> of(String source, Supplier<T> client, boolean unavailableIfFailed) {
 			try {
-				return new Resolution(dataSource.get(), null, null);
+				Resolution<T> resolution = new Resolution<>(client.get(), null, null);
+				report(source);
+				return resolution;
 			}
 			catch (RuntimeException ex) {
-				return (unavailableIfFailed != null) ? unavailable(unavailableIfFailed + ": " + ex)
-						: new Resolution(null, null, ex);
+				if (unavailableIfFailed) {
+					return unavailable(source + " answers but cannot be used: " + ex);
+				}
+				report(source + " failed: " + ex);
+				return new Resolution<>(null, null, new IllegalStateException(source + " failed", ex));
 			}
 		}
 
-		static Resolution unavailable(String reason) {
+		static <T> Resolution<T> unavailable(String reason) {
 			report(reason);
-			return new Resolution(null, reason, null);
+			return new Resolution<>(null, reason, null);
 		}
 
-		@Override
-		public DataSource dataSource() {
+		/**
+		 * Return the client, or skip (or fail) the calling test if there is none.
+		 * @return the client
+		 */
+		T require() {
 			if (this.failure != null) {
-				throw new IllegalStateException("Test backend failed", this.failure);
+				throw this.failure;
 			}
-			if (this.dataSource == null) {
+			if (this.client == null) {
 				if (requireBackends()) {
 					Assertions.fail(this.unavailableReason + " (" + REQUIRE_BACKENDS + "=true)");
 				}
 				Assumptions.abort(this.unavailableReason);
 			}
-			return this.dataSource;
+			return this.client;
 		}
 
 	}
@@ -195,7 +202,7 @@ public final class TestBackends {
 
 	private static final class Postgres {
 
-		static final Resolution BACKEND = new JdbcBackend("PostgreSQL", "IDGEN_TEST_POSTGRES",
+		static final Resolution<DataSource> BACKEND = new JdbcBackend("PostgreSQL", "IDGEN_TEST_POSTGRES",
 				() -> new PostgreSQLContainer("postgres:16"), 5432, "jdbc:postgresql://127.0.0.1:5432/test",
 				"postgres", null)
 			.resolve();
@@ -204,7 +211,7 @@ public final class TestBackends {
 
 	private static final class MariaDb {
 
-		static final Resolution BACKEND = new JdbcBackend("MariaDB", "IDGEN_TEST_MARIADB",
+		static final Resolution<DataSource> BACKEND = new JdbcBackend("MariaDB", "IDGEN_TEST_MARIADB",
 				() -> new MariaDBContainer("mariadb:11"), 3306, "jdbc:mariadb://127.0.0.1:3306/test", "root", "")
 			.resolve();
 
