@@ -1,0 +1,229 @@
+package io.github.idgen.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLIntegrityConstraintViolationException;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.SequenceNames;
+import io.github.idgen.segment.Segment;
+import io.github.idgen.segment.SegmentStore;
+
+/**
+ * A {@link SegmentStore} that keeps its counters in a table of a relational database,
+ * through plain JDBC.
+ * <p>
+ * The table ({@value #DEFAULT_TABLE_NAME} by default, see {@link JdbcSegmentSchema}) has
+ * one row per sequence: {@code sequence_name} (the primary key), {@code max_id} (the
+ * last ID reserved), {@code step} (the size of the last reservation) and
+ * {@code updated_at}. To reserve {@code step} IDs the store runs one guarded update:
+ *
+ * <pre class="code">
+ * UPDATE idgen_segment SET max_id = max_id + :step, step = :step, updated_at = CURRENT_TIMESTAMP
+ *     WHERE sequence_name = :sequence AND max_id &lt;= :limit</pre>
+ *
+ * where {@code limit} is {@code Long.MAX_VALUE - 1 - step}, so that the counter never
+ * passes {@code Long.MAX_VALUE - 1} and the addition never overflows. The database's row
+ * lock serializes concurrent updates of one sequence, and the new {@code max_id} is
+ * read in the same atomic operation, so the block {@code (old max_id, new max_id]} goes
+ * to exactly one caller. How the new value is read depends on the {@link JdbcDialect}:
+ * <ul>
+ * <li>PostgreSQL: {@code UPDATE ... RETURNING max_id}, one round trip.</li>
+ * <li>MariaDB and MySQL: {@code SET max_id = LAST_INSERT_ID(max_id + :step)}; the server
+ * reports the argument of {@code LAST_INSERT_ID} as the insert ID of the update itself,
+ * which the driver returns from {@code getGeneratedKeys()}, one round trip. This was
+ * verified with MariaDB Connector/J 3.5 against MariaDB, with values up to
+ * {@code Long.MAX_VALUE - 1} and with several connections interleaving. A driver that
+ * does not return the value makes the allocation fail, never guess.</li>
+ * <li>H2: {@code SELECT max_id FROM FINAL TABLE (UPDATE ...)}, one round trip.</li>
+ * <li>Any other database: the update, then {@code SELECT max_id}, then a commit, in one
+ * transaction; the row lock taken by the update keeps the value until the commit.</li>
+ * </ul>
+ * If the update changes no row, the store reads the row. If its {@code max_id} is above
+ * {@code limit}, the guard failed: counters only grow, so a
+ * {@link SequenceExhaustedException} is thrown and the counter stays as it was. If the
+ * row does not exist, the store inserts it with {@code max_id = start - 1}; when several
+ * callers create the same sequence at once, the primary key lets exactly one insert
+ * succeed and the others' duplicate-key failures are ignored. Then, or if the row
+ * appeared after the update missed it, the update runs again, a bounded number of
+ * times. The insert and the reads run in auto-commit mode, so a failed insert never
+ * aborts a transaction (as it would on PostgreSQL); the store switches auto-commit on if
+ * a pooled connection comes without it and restores the original mode before closing
+ * the connection.
+ * <p>
+ * The store takes a connection of its own from the {@link DataSource} for each
+ * allocation and commits before it returns. It must never take part in a caller's
+ * transaction: if that transaction rolled back after the reserved IDs were handed out,
+ * the counter would go back and the same IDs would be handed out again. Pass the target
+ * {@code DataSource}, not a transaction-aware proxy of it.
+ * <p>
+ * The dialect is detected from
+ * {@link java.sql.DatabaseMetaData#getDatabaseProductName()} on the first allocation,
+ * unless it is given explicitly. Every {@link SQLException} becomes a
+ * {@link BackendUnavailableException} naming the sequence and the table.
+ */
+public class JdbcSegmentStore implements SegmentStore {
+
+	/**
+	 * The default name of the counter table.
+	 */
+	public static final String DEFAULT_TABLE_NAME = "idgen_segment";
+
+	private static final long LAST_ID = Long.MAX_VALUE - 1;
+
+	private static final int MAX_ATTEMPTS = 5;
+
+	private static final int VALIDATION_TIMEOUT_SECONDS = 2;
+
+	private final DataSource dataSource;
+
+	private final SegmentTableSql table;
+
+	private final Object monitor = new Object();
+
+	private volatile JdbcDialect dialect;
+
+	private volatile CounterIncrement counterIncrement;
+
+	/**
+	 * Create a store whose dialect is detected on first use.
+	 * @param dataSource the data source to take connections from
+	 * @param tableName the name of the counter table, valid as {@link SqlIdentifiers}
+	 * defines it
+	 */
+	public JdbcSegmentStore(DataSource dataSource, String tableName) {
+		this(dataSource, tableName, null);
+	}
+
+	/**
+	 * Create a store with the given dialect.
+	 * @param dataSource the data source to take connections from
+	 * @param tableName the name of the counter table, valid as {@link SqlIdentifiers}
+	 * defines it
+	 * @param dialect the dialect to use, or {@code null} to detect it on first use
+	 */
+	public JdbcSegmentStore(DataSource dataSource, String tableName, JdbcDialect dialect) {
+		this.dataSource = Objects.requireNonNull(dataSource, "DataSource must not be null");
+		this.table = new SegmentTableSql(tableName);
+		if (dialect != null) {
+			this.dialect = dialect;
+			this.counterIncrement = dialect.counterIncrement(this.table);
+		}
+	}
+
+	@Override
+	public Segment allocate(String sequence, long step, long start) {
+		SequenceNames.validate(sequence);
+		if (step < 1) {
+			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
+		}
+		if (start < 1) {
+			throw new IllegalArgumentException("Start must be at least 1 but was " + start);
+		}
+		try (Connection connection = this.dataSource.getConnection();
+				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
+			return allocate(connection, sequence, step, start);
+		}
+		catch (SQLException ex) {
+			throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
+					+ "' in table '" + this.table.tableName() + "': " + ex.getMessage(), ex);
+		}
+	}
+
+	private Segment allocate(Connection connection, String sequence, long step, long start) throws SQLException {
+		CounterIncrement increment = counterIncrement(connection);
+		for (int attempt = 1;; attempt++) {
+			OptionalLong maxId = increment.apply(connection, sequence, step);
+			if (maxId.isPresent()) {
+				return Segment.endingAt(maxId.getAsLong(), step);
+			}
+			OptionalLong current = findMaxId(connection, sequence);
+			if (current.isPresent() && current.getAsLong() > LAST_ID - step) {
+				throw new SequenceExhaustedException(sequence,
+						"Sequence '" + sequence + "' is exhausted: its counter in table '" + this.table.tableName()
+								+ "' is at " + current.getAsLong() + " and cannot grow by " + step
+								+ " without passing the largest ID " + LAST_ID);
+			}
+			if (attempt == MAX_ATTEMPTS) {
+				throw new SQLException("The counter row was still missing or changing after " + MAX_ATTEMPTS
+						+ " attempts");
+			}
+			if (current.isEmpty()) {
+				insertIfAbsent(connection, sequence, start - 1);
+			}
+		}
+	}
+
+	private CounterIncrement counterIncrement(Connection connection) throws SQLException {
+		CounterIncrement increment = this.counterIncrement;
+		if (increment == null) {
+			synchronized (this.monitor) {
+				increment = this.counterIncrement;
+				if (increment == null) {
+					this.dialect = JdbcDialect.of(connection);
+					increment = this.dialect.counterIncrement(this.table);
+					this.counterIncrement = increment;
+				}
+			}
+		}
+		return increment;
+	}
+
+	private OptionalLong findMaxId(Connection connection, String sequence) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(this.table.selectMaxId())) {
+			statement.setString(1, sequence);
+			try (ResultSet result = statement.executeQuery()) {
+				return result.next() ? OptionalLong.of(result.getLong(1)) : OptionalLong.empty();
+			}
+		}
+	}
+
+	private void insertIfAbsent(Connection connection, String sequence, long maxId) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(this.table.insert())) {
+			statement.setString(1, sequence);
+			statement.setLong(2, maxId);
+			statement.executeUpdate();
+		}
+		catch (SQLException ex) {
+			if (!isDuplicateKey(ex)) {
+				throw ex;
+			}
+		}
+	}
+
+	private static boolean isDuplicateKey(SQLException ex) {
+		return ex instanceof SQLIntegrityConstraintViolationException
+				|| (ex.getSQLState() != null && ex.getSQLState().startsWith("23"));
+	}
+
+	@Override
+	public void checkAvailable() {
+		try (Connection connection = this.dataSource.getConnection()) {
+			if (!connection.isValid(VALIDATION_TIMEOUT_SECONDS)) {
+				throw new BackendUnavailableException("Database of table '" + this.table.tableName()
+						+ "' did not answer a validation within " + VALIDATION_TIMEOUT_SECONDS + " seconds");
+			}
+		}
+		catch (SQLException ex) {
+			throw new BackendUnavailableException(
+					"Database of table '" + this.table.tableName() + "' is not available: " + ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * Return the dialect in use.
+	 * @return the dialect, or {@code null} if it is detected on first use and no
+	 * allocation has run yet
+	 */
+	public JdbcDialect getDialect() {
+		return this.dialect;
+	}
+
+}

@@ -1,0 +1,71 @@
+package io.github.idgen.jdbc;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+
+/**
+ * The statements on the counter table of a {@link JdbcSegmentStore}. The table name is
+ * validated before it is spliced in; every value is bound as a parameter.
+ */
+final class SegmentTableSql {
+
+	private static final long LAST_ID = Long.MAX_VALUE - 1;
+
+	private final String tableName;
+
+	SegmentTableSql(String tableName) {
+		this.tableName = SqlIdentifiers.validateTableName(tableName);
+	}
+
+	String tableName() {
+		return this.tableName;
+	}
+
+	/**
+	 * Return the guarded counter update, to be bound with {@link #bindUpdate}. It adds
+	 * the step to {@code max_id} only if the result stays at most
+	 * {@code Long.MAX_VALUE - 1}; the guard is in the {@code WHERE} clause, so the
+	 * addition never overflows.
+	 * @param newMaxId the expression of the new {@code max_id}, containing
+	 * {@code max_id + ?}
+	 * @return the statement
+	 */
+	String update(String newMaxId) {
+		return "UPDATE " + this.tableName + " SET max_id = " + newMaxId
+				+ ", step = ?, updated_at = CURRENT_TIMESTAMP WHERE sequence_name = ? AND max_id <= ?";
+	}
+
+	/**
+	 * Bind the parameters of a statement built by {@link #update}.
+	 * @param statement the statement
+	 * @param sequence the sequence name
+	 * @param step the number of IDs to reserve
+	 * @throws SQLException if a parameter could not be bound
+	 */
+	static void bindUpdate(PreparedStatement statement, String sequence, long step) throws SQLException {
+		statement.setLong(1, step);
+		statement.setLong(2, step);
+		statement.setString(3, sequence);
+		statement.setLong(4, LAST_ID - step);
+	}
+
+	/**
+	 * Return the query of the counter of one sequence, with the sequence name as its
+	 * parameter.
+	 * @return the query
+	 */
+	String selectMaxId() {
+		return "SELECT max_id FROM " + this.tableName + " WHERE sequence_name = ?";
+	}
+
+	/**
+	 * Return the insert of a new counter, with the sequence name and the initial
+	 * {@code max_id} as its parameters.
+	 * @return the statement
+	 */
+	String insert() {
+		return "INSERT INTO " + this.tableName
+				+ " (sequence_name, max_id, step, updated_at) VALUES (?, ?, 0, CURRENT_TIMESTAMP)";
+	}
+
+}

@@ -1,0 +1,6 @@
+CREATE TABLE IF NOT EXISTS ${table} (
+	sequence_name VARCHAR(256) NOT NULL PRIMARY KEY,
+	max_id BIGINT NOT NULL,
+	step BIGINT NOT NULL,
+	updated_at TIMESTAMP NOT NULL
+);

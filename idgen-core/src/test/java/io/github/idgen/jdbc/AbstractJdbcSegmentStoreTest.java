@@ -1,0 +1,237 @@
+package io.github.idgen.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.segment.AbstractSegmentStoreTest;
+import io.github.idgen.segment.Segment;
+import io.github.idgen.segment.SegmentStore;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The {@link AbstractSegmentStoreTest} suite plus the JDBC specifics, for one database.
+ */
+abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
+
+	/**
+	 * Return the database under test. The same one on every call.
+	 * @return the data source
+	 */
+	protected abstract DataSource dataSource();
+
+	/**
+	 * Return the dialect the store is expected to use.
+	 * @return the dialect
+	 */
+	protected abstract JdbcDialect expectedDialect();
+
+	/**
+	 * Return the dialect to pass to the store.
+	 * @return the dialect, or {@code null} to let the store detect it
+	 */
+	protected JdbcDialect dialect() {
+		return null;
+	}
+
+	/**
+	 * Return the number of statements an allocation of an existing sequence prepares.
+	 * @return the number of statements
+	 */
+	protected int statementsPerAllocation() {
+		return 1;
+	}
+
+	/**
+	 * Return the name of the counter table of this test class.
+	 * @return the table name
+	 */
+	protected String tableName() {
+		return "idgen_segment_test";
+	}
+
+	@Override
+	protected SegmentStore createStore() {
+		return new JdbcSegmentStore(dataSource(), tableName(), dialect());
+	}
+
+	@BeforeEach
+	void createSchema() {
+		new JdbcSegmentSchema(dataSource(), tableName(), dialect()).createIfMissing();
+	}
+
+	@Test
+	void allocateUsesExpectedDialect() {
+		JdbcSegmentStore store = new JdbcSegmentStore(dataSource(), tableName(), dialect());
+		store.allocate(uniqueName("dialect"), 1, 1);
+		assertThat(store.getDialect()).isEqualTo(expectedDialect());
+	}
+
+	@Test
+	void allocateKeepsCounterRow() throws SQLException {
+		String sequence = uniqueName("row");
+		JdbcSegmentStore store = new JdbcSegmentStore(dataSource(), tableName(), dialect());
+		store.allocate(sequence, 10, 100);
+		store.allocate(sequence, 7, 100);
+		try (Connection connection = dataSource().getConnection();
+				PreparedStatement statement = connection.prepareStatement(
+						"SELECT max_id, step, updated_at FROM " + tableName() + " WHERE sequence_name = ?")) {
+			statement.setString(1, sequence);
+			try (ResultSet result = statement.executeQuery()) {
+				assertThat(result.next()).isTrue();
+				assertThat(result.getLong("max_id")).isEqualTo(116);
+				assertThat(result.getLong("step")).isEqualTo(7);
+				assertThat(result.getTimestamp("updated_at")).isNotNull();
+				assertThat(result.next()).isFalse();
+			}
+		}
+	}
+
+	@Test
+	void allocateStoresNamesVerbatim() throws SQLException {
+		String suffix = uniqueName("");
+		List<String> names = List.of("it's \"quoted\"" + suffix, "'; drop table x; --" + suffix, "订单" + suffix,
+				("\uD83D\uDE00".repeat(128) + suffix).substring(2 * suffix.length()), "Order" + suffix);
+		JdbcSegmentStore store = new JdbcSegmentStore(dataSource(), tableName(), dialect());
+		for (String name : names) {
+			store.allocate(name, 1, 1);
+		}
+		try (Connection connection = dataSource().getConnection();
+				PreparedStatement statement = connection
+					.prepareStatement("SELECT sequence_name FROM " + tableName() + " WHERE sequence_name = ?")) {
+			for (String name : names) {
+				statement.setString(1, name);
+				try (ResultSet result = statement.executeQuery()) {
+					assertThat(result.next()).as(name).isTrue();
+					assertThat(result.getString(1)).isEqualTo(name);
+					assertThat(result.next()).as(name).isFalse();
+				}
+			}
+		}
+	}
+
+	@Test
+	void allocateOfExistingSequenceUsesExpectedStatements() {
+		RecordingDataSource recording = new RecordingDataSource(dataSource(), false);
+		JdbcSegmentStore store = new JdbcSegmentStore(recording.dataSource(), tableName(), dialect());
+		String sequence = uniqueName("statements");
+		store.allocate(sequence, 1, 1);
+		recording.clear();
+		assertThat(store.allocate(sequence, 1, 1)).isEqualTo(new Segment(2, 3));
+		assertThat(recording.statements()).hasSize(statementsPerAllocation());
+		assertThat(recording.commits()).isEqualTo((statementsPerAllocation() > 1) ? 1 : 0);
+	}
+
+	@Test
+	void allocateWhenConnectionsComeWithoutAutoCommitCommitsAndRestoresIt() throws SQLException {
+		RecordingDataSource recording = new RecordingDataSource(dataSource(), true);
+		JdbcSegmentStore store = new JdbcSegmentStore(recording.dataSource(), tableName(), dialect());
+		String sequence = uniqueName("auto-commit-off");
+		assertThat(store.allocate(sequence, 10, 1)).isEqualTo(new Segment(1, 11));
+		assertThat(store.allocate(sequence, 10, 1)).isEqualTo(new Segment(11, 21));
+		assertThat(recording.autoCommitOnClose()).hasSize(2).containsOnly(false);
+		try (Connection connection = dataSource().getConnection();
+				PreparedStatement statement = connection
+					.prepareStatement("SELECT max_id FROM " + tableName() + " WHERE sequence_name = ?")) {
+			statement.setString(1, sequence);
+			try (ResultSet result = statement.executeQuery()) {
+				assertThat(result.next()).isTrue();
+				assertThat(result.getLong(1)).isEqualTo(20);
+			}
+		}
+	}
+
+	@Test
+	void allocateWhenTableIsMissingThrowsBackendUnavailable() {
+		String table = "idgen_missing_" + Long.toHexString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE));
+		SegmentStore store = new JdbcSegmentStore(dataSource(), table, dialect());
+		String sequence = uniqueName("missing-table");
+		assertThatExceptionOfType(BackendUnavailableException.class)
+			.isThrownBy(() -> store.allocate(sequence, 1, 1))
+			.withMessageContaining(table)
+			.withMessageContaining(sequence)
+			.withCauseInstanceOf(SQLException.class);
+	}
+
+	@Test
+	void createIfMissingIsIdempotent() throws SQLException {
+		String table = uniqueTableName();
+		try {
+			JdbcSegmentSchema schema = new JdbcSegmentSchema(dataSource(), table, dialect());
+			schema.createIfMissing();
+			schema.createIfMissing();
+			SegmentStore store = new JdbcSegmentStore(dataSource(), table, dialect());
+			assertThat(store.allocate("idempotent", 10, 1)).isEqualTo(new Segment(1, 11));
+			schema.createIfMissing();
+			assertThat(store.allocate("idempotent", 10, 1)).isEqualTo(new Segment(11, 21));
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void createIfMissingConcurrently() throws Exception {
+		for (int round = 0; round < 3; round++) {
+			String table = uniqueTableName();
+			try {
+				runTogether(4, () -> new JdbcSegmentSchema(dataSource(), table, dialect()).createIfMissing());
+				SegmentStore store = new JdbcSegmentStore(dataSource(), table, dialect());
+				assertThat(store.allocate("concurrent-schema", 10, 1)).isEqualTo(new Segment(1, 11));
+			}
+			finally {
+				drop(table);
+			}
+		}
+	}
+
+	private static String uniqueTableName() {
+		return "idgen_schema_" + Long.toHexString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE));
+	}
+
+	private void drop(String table) throws SQLException {
+		try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
+			statement.execute("DROP TABLE IF EXISTS " + table);
+		}
+	}
+
+	private static void runTogether(int threads, Runnable task) throws Exception {
+		ExecutorService executor = Executors.newFixedThreadPool(threads);
+		try {
+			CountDownLatch go = new CountDownLatch(1);
+			List<Future<?>> futures = new ArrayList<>();
+			for (int i = 0; i < threads; i++) {
+				futures.add(executor.submit(() -> {
+					go.await();
+					task.run();
+					return null;
+				}));
+			}
+			go.countDown();
+			for (Future<?> future : futures) {
+				future.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			executor.shutdownNow();
+		}
+	}
+
+}
