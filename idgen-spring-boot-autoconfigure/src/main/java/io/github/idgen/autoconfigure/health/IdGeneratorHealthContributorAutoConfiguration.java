@@ -1,0 +1,30 @@
+package io.github.idgen.autoconfigure.health;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
+import io.github.idgen.segment.SegmentIdGenerator;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} for {@link IdGeneratorHealthIndicator}, reported as {@code idgen}.
+ */
+@AutoConfiguration(after = IdGeneratorAutoConfiguration.class)
+@ConditionalOnClass(HealthIndicator.class)
+@ConditionalOnBean(SegmentIdGenerator.class)
+@ConditionalOnEnabledHealthIndicator("idgen")
+public final class IdGeneratorHealthContributorAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(name = "idgenHealthIndicator")
+	IdGeneratorHealthIndicator idgenHealthIndicator(SegmentIdGenerator idGenerator) {
+		return new IdGeneratorHealthIndicator(idGenerator);
+	}
+
+}
