@@ -1,0 +1,68 @@
+package io.github.idgen.sample;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.IdGenerator;
+import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.UnknownSequenceException;
+
+/**
+ * Hands out IDs over HTTP: {@code GET /ids/{sequence}} for one, {@code ?count=N} for a
+ * batch of up to {@value #MAX_COUNT}.
+ */
+@RestController
+class IdController {
+
+	static final int MAX_COUNT = 1000;
+
+	private final IdGenerator ids;
+
+	IdController(IdGenerator ids) {
+		this.ids = ids;
+	}
+
+	@GetMapping("/ids/{sequence}")
+	Object next(@PathVariable String sequence, @RequestParam(required = false) Integer count) {
+		if (count == null) {
+			return new SingleId(sequence, this.ids.nextId(sequence));
+		}
+		if (count < 1 || count > MAX_COUNT) {
+			throw new IllegalArgumentException("count must be between 1 and " + MAX_COUNT + " but was " + count);
+		}
+		return new IdBatch(sequence, this.ids.nextIds(sequence, count));
+	}
+
+	@ExceptionHandler
+	ProblemDetail badRequest(IllegalArgumentException ex) {
+		return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ProblemDetail unknownSequence(UnknownSequenceException ex) {
+		return ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ProblemDetail exhausted(SequenceExhaustedException ex) {
+		return ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ProblemDetail unavailable(BackendUnavailableException ex) {
+		return ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, ex.getMessage());
+	}
+
+	record SingleId(String sequence, long id) {
+	}
+
+	record IdBatch(String sequence, long[] ids) {
+	}
+
+}

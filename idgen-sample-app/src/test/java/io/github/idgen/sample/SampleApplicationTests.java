@@ -1,0 +1,82 @@
+package io.github.idgen.sample;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests the sample over HTTP, on its embedded H2 file database.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "spring.datasource.url=jdbc:h2:file:./target/sample-test/${random.uuid}")
+class SampleApplicationTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Test
+	void servesIncreasingIdsFromConfiguredStart() {
+		Map<String, Object> first = get("/ids/order").getBody();
+		Map<String, Object> second = get("/ids/order").getBody();
+		assertThat(first).containsEntry("sequence", "order");
+		assertThat(((Number) first.get("id")).longValue()).isEqualTo(1_000_000);
+		assertThat(((Number) second.get("id")).longValue()).isEqualTo(1_000_001);
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void servesBatches() {
+		Map<String, Object> batch = get("/ids/invoice?count=5").getBody();
+		List<Number> ids = (List<Number>) batch.get("ids");
+		assertThat(ids).hasSize(5);
+		long first = ids.get(0).longValue();
+		assertThat(ids).extracting(Number::longValue).containsExactly(first, first + 1, first + 2, first + 3, first + 4);
+	}
+
+	@Test
+	void rejectsBatchSizeOutOfRange() {
+		for (String count : List.of("0", "-1", "1001")) {
+			ResponseEntity<Map<String, Object>> response = get("/ids/order?count=" + count);
+			assertThat(response.getStatusCode()).isEqualTo(HttpStatusCode.valueOf(400));
+			assertThat(response.getBody().get("detail").toString()).contains("count must be between 1 and 1000");
+		}
+	}
+
+	@Test
+	void rejectsInvalidSequenceName() {
+		ResponseEntity<Map<String, Object>> response = get("/ids/" + "x".repeat(129));
+		assertThat(response.getStatusCode()).isEqualTo(HttpStatusCode.valueOf(400));
+		assertThat(response.getBody().get("detail").toString()).contains("at most 128 characters");
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void healthShowsIdgenWithSequenceDetails() {
+		get("/ids/order");
+		Map<String, Object> health = get("/actuator/health").getBody();
+		Map<String, Object> idgen = (Map<String, Object>) ((Map<String, Object>) health.get("components")).get("idgen");
+		assertThat(idgen).containsEntry("status", "UP");
+		Map<String, Object> sequences = (Map<String, Object>) ((Map<String, Object>) idgen.get("details"))
+			.get("sequences");
+		assertThat((Map<String, Object>) sequences.get("order")).containsKeys("segmentEnd", "remaining", "step");
+	}
+
+	private ResponseEntity<Map<String, Object>> get(String path) {
+		return RestClient.create("http://localhost:" + this.port)
+			.get()
+			.uri(path)
+			.exchange((request, response) -> ResponseEntity.status(response.getStatusCode())
+				.body(response.bodyTo(new org.springframework.core.ParameterizedTypeReference<Map<String, Object>>() {
+				})));
+	}
+
+}
