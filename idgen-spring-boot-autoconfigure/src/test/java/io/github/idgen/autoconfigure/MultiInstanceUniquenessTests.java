@@ -19,9 +19,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jdbc.DataSourceBuilder;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.test.TestBackends;
@@ -41,9 +41,7 @@ class MultiInstanceUniquenessTests {
 	private static final int IDS_PER_THREAD = 25_000;
 
 	static Stream<Arguments> databases() {
-		String h2 = "jdbc:h2:mem:multi-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-		Supplier<DataSource> sharedH2 = () -> DataSourceBuilder.create().url(h2).build();
-		return Stream.of(Arguments.of("H2", sharedH2),
+		return Stream.of(Arguments.of("H2", (Supplier<DataSource>) TestBackends::h2),
 				Arguments.of("PostgreSQL", (Supplier<DataSource>) TestBackends::postgres),
 				Arguments.of("MariaDB", (Supplier<DataSource>) TestBackends::mariaDb));
 	}
@@ -52,11 +50,12 @@ class MultiInstanceUniquenessTests {
 	@MethodSource("databases")
 	void instancesSharingOneDatabaseNeverHandOutTheSameId(String name, Supplier<DataSource> database)
 			throws Exception {
+		// Shared by every instance and by other tests: wrapped so that no context closes it.
 		DataSource dataSource = database.get();
 		String table = "idgen_multi_" + UUID.randomUUID().toString().substring(0, 8);
 		ApplicationContextRunner runner = new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
-			.withBean(DataSource.class, () -> dataSource)
+			.withBean(DataSource.class, () -> new DelegatingDataSource(dataSource))
 			.withPropertyValues("idgen.jdbc.table=" + table, "idgen.jdbc.initialize-schema=always", "idgen.sequences.order.step=10",
 					"idgen.sequences.order.min-step=10", "idgen.sequences.order.max-step=2000");
 		List<IdGenerator> generators = new ArrayList<>();
