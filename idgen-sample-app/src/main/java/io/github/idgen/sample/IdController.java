@@ -9,6 +9,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.IdGenerationException;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.UnknownSequenceException;
@@ -39,24 +40,22 @@ class IdController {
 		return new IdBatch(sequence, this.ids.nextIds(sequence, count));
 	}
 
-	@ExceptionHandler
-	ProblemDetail badRequest(IllegalArgumentException ex) {
-		return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, ex.getMessage());
+	@ExceptionHandler({ IllegalArgumentException.class, IdGenerationException.class })
+	ProblemDetail failure(RuntimeException ex) {
+		return ProblemDetail.forStatusAndDetail(status(ex), ex.getMessage());
 	}
 
-	@ExceptionHandler
-	ProblemDetail unknownSequence(UnknownSequenceException ex) {
-		return ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, ex.getMessage());
-	}
-
-	@ExceptionHandler
-	ProblemDetail exhausted(SequenceExhaustedException ex) {
-		return ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, ex.getMessage());
-	}
-
-	@ExceptionHandler
-	ProblemDetail unavailable(BackendUnavailableException ex) {
-		return ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, ex.getMessage());
+	private static HttpStatus status(RuntimeException ex) {
+		if (ex instanceof UnknownSequenceException) {
+			return HttpStatus.NOT_FOUND;
+		}
+		if (ex instanceof SequenceExhaustedException) {
+			return HttpStatus.CONFLICT;
+		}
+		if (ex instanceof BackendUnavailableException) {
+			return HttpStatus.SERVICE_UNAVAILABLE;
+		}
+		return (ex instanceof IdGenerationException) ? HttpStatus.INTERNAL_SERVER_ERROR : HttpStatus.BAD_REQUEST;
 	}
 
 	record SingleId(String sequence, long id) {
