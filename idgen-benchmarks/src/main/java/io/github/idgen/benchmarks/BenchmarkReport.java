@@ -75,7 +75,8 @@ public final class BenchmarkReport {
 		BenchmarkParams params = result.getParams();
 		Result<?> primary = result.getPrimaryResult();
 		double nanosPerUnit = params.getTimeUnit().toNanos(1);
-		String score = String.format(Locale.ROOT, "%.3f ± %.3f", primary.getScore(), primary.getScoreError());
+		String score = Double.isNaN(primary.getScoreError()) ? String.format(Locale.ROOT, "%.3f", primary.getScore())
+				: String.format(Locale.ROOT, "%.3f ± %.3f", primary.getScore(), primary.getScoreError());
 		String costPerThread = "";
 		String ratio = "";
 		String tail = "";
@@ -93,7 +94,7 @@ public final class BenchmarkReport {
 					statistics.getPercentile(99.99) * micros, statistics.getMax() * micros);
 		}
 		return String.format(Locale.ROOT, "%-26s %7d %18s %10s %13s %11s %s", name(result), params.getThreads(), score,
-				primary.getScoreUnit(), costPerThread, ratio, tail);
+				primary.getScoreUnit(), costPerThread, ratio, tail).stripTrailing();
 	}
 
 	private static RunResult baseline(Collection<RunResult> results, BenchmarkParams params) {
