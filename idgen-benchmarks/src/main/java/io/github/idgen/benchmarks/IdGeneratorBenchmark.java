@@ -1,0 +1,202 @@
+package io.github.idgen.benchmarks;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+import io.github.idgen.Sequence;
+import io.github.idgen.UnknownSequencePolicy;
+import io.github.idgen.segment.SegmentIdGenerator;
+import io.github.idgen.segment.SegmentSettings;
+import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.StepPolicy;
+
+/**
+ * Benchmarks of the segment engine next to an {@link AtomicLong#incrementAndGet()}
+ * baseline. The benchmarks are declared here once and run at one thread by
+ * {@link OneThread} and at two threads by {@link TwoThreads}, so that one run yields
+ * every figure next to the baseline at the same thread count.
+ * <p>
+ * Every generator uses the default segment settings: a step of 1,000 that adapts within
+ * {@code [1000, 1000000]} to last 15 minutes, a prefetch at 10% of a segment and a fetch
+ * timeout of 3 seconds. A fast consumer therefore doubles the step on every fetch until
+ * it reaches 1,000,000; that is the intended adaptive behaviour. Each benchmark gets a
+ * new generator, so the step ramps up again during its warm-up.
+ * <p>
+ * The baseline also runs in {@link Mode#SampleTime}, as the floor for the tail latencies
+ * of {@link #sequenceNextSleepingStore}. JMH's sample histogram halves its counts as it
+ * fills but never lets a non-empty bucket drop to zero, which weighs rare slow calls up:
+ * read the tails against the baseline's of the same run.
+ */
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public abstract class IdGeneratorBenchmark {
+
+	static final String SEQUENCE = "order";
+
+	static final int BATCH_SIZE = 100;
+
+	/**
+	 * The baseline: an increment of an {@link AtomicLong} shared by all threads.
+	 * @param counter the shared counter
+	 * @return the incremented value
+	 */
+	@Benchmark
+	@BenchmarkMode({ Mode.Throughput, Mode.SampleTime })
+	public long baseline(Counter counter) {
+		return counter.value.incrementAndGet();
+	}
+
+	/**
+	 * {@link Sequence#next()} on a handle, over an in-memory store.
+	 * @param generator the generator
+	 * @return the ID
+	 */
+	@Benchmark
+	public long sequenceNext(InMemoryGenerator generator) {
+		return generator.sequence.next();
+	}
+
+	/**
+	 * {@link SegmentIdGenerator#nextId(String)}, which looks the sequence up by name, over
+	 * an in-memory store.
+	 * @param generator the generator
+	 * @return the ID
+	 */
+	@Benchmark
+	public long nextIdByName(InMemoryGenerator generator) {
+		return generator.generator.nextId(SEQUENCE);
+	}
+
+	/**
+	 * {@link SegmentIdGenerator#nextIds(String, int)} for a batch of 100 IDs, over an
+	 * in-memory store. Scores are per ID.
+	 * @param generator the generator
+	 * @return the IDs
+	 */
+	@Benchmark
+	@OperationsPerInvocation(BATCH_SIZE)
+	public long[] nextIdsBatch(InMemoryGenerator generator) {
+		return generator.generator.nextIds(SEQUENCE, BATCH_SIZE);
+	}
+
+	/**
+	 * {@link Sequence#next()} on a handle, over a store that sleeps 1 ms per allocation,
+	 * sampled per call to show the tail latency across segment switches.
+	 * @param generator the generator
+	 * @return the ID
+	 */
+	@Benchmark
+	@BenchmarkMode(Mode.SampleTime)
+	public long sequenceNextSleepingStore(SleepingGenerator generator) {
+		return generator.sequence.next();
+	}
+
+	/**
+	 * Runs every benchmark on one thread.
+	 */
+	@Threads(1)
+	public static class OneThread extends IdGeneratorBenchmark {
+
+	}
+
+	/**
+	 * Runs every benchmark on two threads.
+	 */
+	@Threads(2)
+	public static class TwoThreads extends IdGeneratorBenchmark {
+
+	}
+
+	/**
+	 * The counter of the baseline, shared by all threads of a benchmark.
+	 */
+	@State(Scope.Benchmark)
+	public static class Counter {
+
+		final AtomicLong value = new AtomicLong();
+
+	}
+
+	/**
+	 * A generator and a handle on its {@value IdGeneratorBenchmark#SEQUENCE} sequence,
+	 * shared by all threads of a benchmark.
+	 */
+	@State(Scope.Benchmark)
+	public abstract static class GeneratorState {
+
+		SegmentIdGenerator generator;
+
+		Sequence sequence;
+
+		/**
+		 * Create the generator and the handle.
+		 */
+		@Setup
+		public void createGenerator() {
+			StepPolicy stepPolicy = new StepPolicy(1000, 1_000_000, Duration.ofMinutes(15));
+			SegmentSettings settings = new SegmentSettings(1, 1000, stepPolicy, 0.1, Duration.ofSeconds(3));
+			this.generator = new SegmentIdGenerator(createStore(), settings, Map.of(SEQUENCE, settings), "default",
+					UnknownSequencePolicy.REJECT);
+			this.sequence = this.generator.sequence(SEQUENCE);
+		}
+
+		/**
+		 * Stop the generator's background fetches.
+		 */
+		@TearDown
+		public void closeGenerator() {
+			this.generator.close();
+		}
+
+		/**
+		 * Create the store the generator reserves segments from.
+		 * @return the store
+		 */
+		protected abstract SegmentStore createStore();
+
+	}
+
+	/**
+	 * A generator over an {@link InMemorySegmentStore}.
+	 */
+	public static class InMemoryGenerator extends GeneratorState {
+
+		@Override
+		protected SegmentStore createStore() {
+			return new InMemorySegmentStore();
+		}
+
+	}
+
+	/**
+	 * A generator over a {@link SleepingSegmentStore} that sleeps 1 ms per allocation.
+	 */
+	public static class SleepingGenerator extends GeneratorState {
+
+		@Override
+		protected SegmentStore createStore() {
+			return new SleepingSegmentStore(new InMemorySegmentStore(), Duration.ofMillis(1));
+		}
+
+	}
+
+}
