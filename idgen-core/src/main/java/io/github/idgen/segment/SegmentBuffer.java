@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.Sequence;
-import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.IdGenerationException;
 
 /**
  * Serves one sequence from memory out of segments reserved from a {@link SegmentStore}:
@@ -35,7 +35,9 @@ import io.github.idgen.SequenceExhaustedException;
  * <h2>Fetching</h2> At most one fetch per sequence is scheduled or running at a time
  * ({@link #fetching}). A failing fetch retries with a back-off growing up to a quarter of
  * {@code fetchTimeout} (at most a second) until it succeeds,
- * the store reports the sequence exhausted, or the executor shuts down, so that a
+ * the store fails for good (any {@link IdGenerationException} other than
+ * {@link BackendUnavailableException}, such as an exhausted sequence), or the executor
+ * shuts down, so that a
  * transient failure is healed before the current segment runs out.
  *
  * <h2>Thread ownership</h2>
@@ -196,8 +198,8 @@ public final class SegmentBuffer implements Sequence {
 					return prefetched;
 				}
 				if (!this.fetching.get()) {
-					if (fetchStarted && this.lastFailure instanceof SequenceExhaustedException exhaustion) {
-						throw exhaustion;
+					if (fetchStarted && isPermanent(this.lastFailure)) {
+						throw this.lastFailure;
 					}
 					startFetch();
 					fetchStarted = true;
@@ -265,28 +267,40 @@ public final class SegmentBuffer implements Sequence {
 			finishFetch(new Block(segment, this.settings.prefetchAt()), null);
 			return true;
 		}
-		catch (SequenceExhaustedException ex) {
-			logger.error("Sequence '{}' is exhausted: {}", this.name, ex.getMessage());
+		catch (BackendUnavailableException ex) {
+			retryLater(ex);
+			return false;
+		}
+		catch (IdGenerationException ex) {
+			logger.error("Sequence '{}' cannot reserve segments: {}", this.name, ex.getMessage());
 			finishFetch(null, ex);
 			return true;
 		}
 		catch (RuntimeException ex) {
-			if (this.lastFailure == null) {
-				logger.warn("Sequence '{}' could not reserve a segment; retrying in the background", this.name, ex);
-			}
-			else {
-				logger.debug("Sequence '{}' could not reserve a segment", this.name, ex);
-			}
-			this.lock.lock();
-			try {
-				this.lastFailure = ex;
-				this.segmentChanged.signalAll();
-			}
-			finally {
-				this.lock.unlock();
-			}
+			retryLater(ex);
 			return false;
 		}
+	}
+
+	private void retryLater(RuntimeException failure) {
+		if (this.lastFailure == null) {
+			logger.warn("Sequence '{}' could not reserve a segment; retrying in the background", this.name, failure);
+		}
+		else {
+			logger.debug("Sequence '{}' could not reserve a segment", this.name, failure);
+		}
+		this.lock.lock();
+		try {
+			this.lastFailure = failure;
+			this.segmentChanged.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private static boolean isPermanent(RuntimeException failure) {
+		return failure instanceof IdGenerationException && !(failure instanceof BackendUnavailableException);
 	}
 
 	private long nextStep() {
