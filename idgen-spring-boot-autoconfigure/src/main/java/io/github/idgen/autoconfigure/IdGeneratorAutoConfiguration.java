@@ -1,6 +1,11 @@
 package io.github.idgen.autoconfigure;
 
-import org.springframework.beans.factory.ObjectProvider;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -9,16 +14,18 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
+import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
-import io.github.idgen.segment.SegmentIdGenerator;
-import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.SequenceBackend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} for the idgen {@link IdGenerator}.
  * <p>
- * The backend is chosen by {@code idgen.backend} or, when that is not set, is the store
- * the application context has. Every bean backs off when the user defines their own.
+ * {@code idgen.backend} chooses the backend, or when it is not set the single store the
+ * application context has; {@code idgen.sequences.<name>.backend} overrides it per
+ * sequence. Every bean backs off when the user defines their own.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
@@ -28,23 +35,33 @@ public final class IdGeneratorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(IdGenerator.class)
-	SegmentIdGenerator idGenerator(ObjectProvider<SegmentStore> segmentStore, IdGeneratorProperties properties) {
-		SegmentStore store = segmentStore.getIfAvailable();
-		if (store == null) {
-			throw noStore(properties);
-		}
+	DefaultIdGenerator idGenerator(IdGeneratorProperties properties, List<IdGeneratorBackend> backends,
+			ListableBeanFactory beanFactory) {
+		Map<Backend, SequenceBackend> available = new EnumMap<>(Backend.class);
+		backends.forEach((backend) -> available.put(backend.backend(), backend.sequences()));
+		Backend defaultBackend = new BackendSelection(properties, beanFactory, getClass().getClassLoader())
+			.defaultBackend();
+		SequenceBackend defaultSequences = require(available, defaultBackend, "idgen.backend");
+		Map<String, SequenceBackend> bySequence = new HashMap<>();
+		properties.getSequences().forEach((name, sequence) -> {
+			if (sequence.getBackend() != null) {
+				bySequence.put(name,
+						require(available, sequence.getBackend(), "idgen.sequences." + name + ".backend"));
+			}
+		});
 		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
-		return new SegmentIdGenerator(store, settings.defaults(), settings.sequences(), settings.defaultSequence(),
-				properties.getUnknownSequences());
+		return new DefaultIdGenerator((name) -> bySequence.getOrDefault(name, defaultSequences).create(name),
+				properties.getSequences().keySet(), settings.defaultSequence(), properties.getUnknownSequences());
 	}
 
-	private static InvalidConfigurationPropertyValueException noStore(IdGeneratorProperties properties) {
-		String backend = (properties.getBackend() != null) ? properties.getBackend().name().toLowerCase() : null;
-		String reason = (backend != null) ? "The '" + backend + "' backend needs a DataSource bean and there is none"
-				: "No backend is set and the application context has no store to reserve IDs from";
-		return new InvalidConfigurationPropertyValueException("idgen.backend", backend,
-				reason + ". Add spring-boot-starter-jdbc and a JDBC driver (or define a DataSource bean), "
-						+ "or set idgen.enabled=false to turn idgen off.");
+	private static SequenceBackend require(Map<Backend, SequenceBackend> available, Backend backend,
+			String property) {
+		SequenceBackend sequences = available.get(backend);
+		if (sequences == null) {
+			throw new InvalidConfigurationPropertyValueException(property, BackendSelection.name(backend),
+					BackendSelection.unavailable(backend));
+		}
+		return sequences;
 	}
 
 }

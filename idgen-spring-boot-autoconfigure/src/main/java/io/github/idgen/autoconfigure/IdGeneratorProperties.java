@@ -251,6 +251,11 @@ public class IdGeneratorProperties {
 	public static class SequenceProperties {
 
 		/**
+		 * Backend that reserves the IDs of this sequence. When not set, idgen.backend.
+		 */
+		private Backend backend;
+
+		/**
 		 * First ID of the sequence, used when its counter is created.
 		 */
 		private long start = 1;
@@ -284,6 +289,14 @@ public class IdGeneratorProperties {
 		 * How long a caller waits for a segment when none is left.
 		 */
 		private Duration fetchTimeout;
+
+		public Backend getBackend() {
+			return this.backend;
+		}
+
+		public void setBackend(Backend backend) {
+			this.backend = backend;
+		}
 
 		public long getStart() {
 			return this.start;

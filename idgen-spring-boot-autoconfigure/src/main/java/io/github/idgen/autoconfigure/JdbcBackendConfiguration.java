@@ -10,16 +10,16 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
-import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.SegmentSequences;
 
 /**
  * The JDBC backend: segments reserved from a table of the application's DataSource.
@@ -27,12 +27,19 @@ import io.github.idgen.segment.SegmentStore;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass(EmbeddedDatabaseConnection.class)
 @ConditionalOnBean(DataSource.class)
-@ConditionalOnProperty(name = "idgen.backend", havingValue = "jdbc", matchIfMissing = true)
+@ConditionalOnBackend(Backend.JDBC)
 class JdbcBackendConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean(SegmentStore.class)
-	JdbcSegmentStore idgenSegmentStore(ListableBeanFactory beanFactory, ObjectProvider<DataSource> dataSources,
+	IdGeneratorBackend idgenJdbcBackend(JdbcSegmentStore store, IdGeneratorProperties properties) {
+		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
+		return new IdGeneratorBackend(Backend.JDBC,
+				new SegmentSequences(store, settings.defaults(), settings.sequences()));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	JdbcSegmentStore idgenJdbcSegmentStore(ListableBeanFactory beanFactory, ObjectProvider<DataSource> dataSources,
 			IdGeneratorProperties properties) {
 		IdGeneratorProperties.Jdbc jdbc = properties.getJdbc();
 		DataSource dataSource = dataSource(beanFactory, dataSources, jdbc.getDataSource());

@@ -23,13 +23,12 @@ import org.springframework.context.annotation.Primary;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.Sequence;
 import io.github.idgen.UnknownSequenceException;
+import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
-import io.github.idgen.segment.InMemorySegmentStore;
-import io.github.idgen.segment.SegmentIdGenerator;
-import io.github.idgen.segment.SegmentStore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -69,7 +68,7 @@ class IdGeneratorAutoConfigurationTests {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
 			.withPropertyValues("idgen.backend=jdbc")
 			.run((context) -> assertThat(startupFailure(context, "idgen.backend").getMessage())
-				.contains("'jdbc' backend needs a DataSource bean"));
+				.contains("'jdbc' backend needs spring-boot-starter-jdbc"));
 	}
 
 	@Test
@@ -91,17 +90,18 @@ class IdGeneratorAutoConfigurationTests {
 	@Test
 	void backsOffWhenUserDefinesIdGenerator() {
 		this.runner.withUserConfiguration(UserIdGeneratorConfiguration.class).run((context) -> {
-			assertThat(context).hasSingleBean(IdGenerator.class).doesNotHaveBean(SegmentIdGenerator.class);
+			assertThat(context).hasSingleBean(IdGenerator.class).doesNotHaveBean(DefaultIdGenerator.class);
 			assertThat(context.getBean(IdGenerator.class)).isSameAs(context.getBean("userIdGenerator"));
 		});
 	}
 
 	@Test
-	void usesUserDefinedSegmentStore() {
-		this.runner.withUserConfiguration(UserSegmentStoreConfiguration.class).run((context) -> {
-			assertThat(context).hasSingleBean(SegmentStore.class).doesNotHaveBean(JdbcSegmentStore.class);
+	void usesUserDefinedJdbcSegmentStore() {
+		this.runner.withUserConfiguration(UserJdbcSegmentStoreConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(JdbcSegmentStore.class).hasBean("userSegmentStore");
+			new JdbcSegmentSchema(context.getBean(DataSource.class), "user_ids").createIfMissing();
 			assertThat(context.getBean(IdGenerator.class).nextId("order")).isEqualTo(1);
-			assertThat(context.getBean(InMemorySegmentStore.class).allocations()).isOne();
+			assertThat(jdbc(context).queryForObject("select count(*) from user_ids", Integer.class)).isOne();
 		});
 	}
 
@@ -330,11 +330,11 @@ class IdGeneratorAutoConfigurationTests {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	static class UserSegmentStoreConfiguration {
+	static class UserJdbcSegmentStoreConfiguration {
 
 		@Bean
-		InMemorySegmentStore userSegmentStore() {
-			return new InMemorySegmentStore();
+		JdbcSegmentStore userSegmentStore(DataSource dataSource) {
+			return new JdbcSegmentStore(dataSource, "user_ids");
 		}
 
 	}

@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure.health;
 
+import java.util.List;
+
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -8,8 +10,9 @@ import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEn
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 
+import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
-import io.github.idgen.segment.SegmentIdGenerator;
+import io.github.idgen.autoconfigure.IdGeneratorBackend;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -17,14 +20,15 @@ import io.github.idgen.segment.SegmentIdGenerator;
  */
 @AutoConfiguration(after = IdGeneratorAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)
-@ConditionalOnBean(SegmentIdGenerator.class)
+@ConditionalOnBean(DefaultIdGenerator.class)
 @ConditionalOnEnabledHealthIndicator("idgen")
 public final class IdGeneratorHealthContributorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "idgenHealthIndicator")
-	IdGeneratorHealthIndicator idgenHealthIndicator(SegmentIdGenerator idGenerator) {
-		return new IdGeneratorHealthIndicator(idGenerator);
+	IdGeneratorHealthIndicator idgenHealthIndicator(DefaultIdGenerator idGenerator,
+			List<IdGeneratorBackend> backends) {
+		return new IdGeneratorHealthIndicator(idGenerator, backends);
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.health;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -8,52 +9,68 @@ import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.DefaultIdGenerator;
+import io.github.idgen.Sequence;
+import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.segment.SegmentBuffer;
-import io.github.idgen.segment.SegmentIdGenerator;
 
 /**
- * Reports whether the store of a {@link SegmentIdGenerator} can be reached, with the
- * state of every sequence used so far: its current segment, the IDs left in it, the
- * prefetched IDs, the current step and the latest fetch failure.
+ * Reports whether the stores of every idgen backend can be reached, with the state of
+ * every sequence used so far: for a segment-based sequence its current segment, the IDs
+ * left in it, the prefetched IDs, the current step and the latest fetch failure.
  */
 public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 
-	private final SegmentIdGenerator generator;
+	private final DefaultIdGenerator generator;
+
+	private final List<IdGeneratorBackend> backends;
 
 	/**
 	 * Create an indicator.
 	 * @param generator the generator to report on
+	 * @param backends the backends whose stores to check
 	 */
-	public IdGeneratorHealthIndicator(SegmentIdGenerator generator) {
+	public IdGeneratorHealthIndicator(DefaultIdGenerator generator, List<IdGeneratorBackend> backends) {
 		super("ID generator health check failed");
 		this.generator = generator;
+		this.backends = backends;
 	}
 
 	@Override
 	protected void doHealthCheck(Health.Builder builder) {
-		try {
-			this.generator.getStore().checkAvailable();
-			builder.up();
+		builder.up();
+		Map<String, Object> backends = new TreeMap<>();
+		for (IdGeneratorBackend backend : this.backends) {
+			String name = backend.backend().name().toLowerCase();
+			try {
+				backend.sequences().checkAvailable();
+				backends.put(name, "UP");
+			}
+			catch (BackendUnavailableException ex) {
+				builder.down(ex);
+				backends.put(name, "DOWN: " + ex.getMessage());
+			}
 		}
-		catch (BackendUnavailableException ex) {
-			builder.down(ex);
-		}
+		builder.withDetail("backends", backends);
 		Map<String, Object> sequences = new TreeMap<>();
-		for (SegmentBuffer.State state : this.generator.sequenceStates()) {
-			sequences.put(state.name(), details(state));
+		for (Sequence sequence : this.generator.sequences()) {
+			sequences.put(sequence.name(), details(sequence));
 		}
 		builder.withDetail("sequences", sequences);
 	}
 
-	private static Map<String, Object> details(SegmentBuffer.State state) {
+	private static Map<String, Object> details(Sequence sequence) {
 		Map<String, Object> details = new LinkedHashMap<>();
-		details.put("segmentStart", state.segmentStart());
-		details.put("segmentEnd", state.segmentEnd());
-		details.put("remaining", state.remaining());
-		details.put("prefetched", state.prefetched());
-		details.put("step", state.step());
-		if (state.lastFailure() != null) {
-			details.put("lastFailure", state.lastFailure());
+		if (sequence instanceof SegmentBuffer buffer) {
+			SegmentBuffer.State state = buffer.state();
+			details.put("segmentStart", state.segmentStart());
+			details.put("segmentEnd", state.segmentEnd());
+			details.put("remaining", state.remaining());
+			details.put("prefetched", state.prefetched());
+			details.put("step", state.step());
+			if (state.lastFailure() != null) {
+				details.put("lastFailure", state.lastFailure());
+			}
 		}
 		return details;
 	}

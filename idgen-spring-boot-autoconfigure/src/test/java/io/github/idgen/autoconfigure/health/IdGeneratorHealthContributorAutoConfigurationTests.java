@@ -55,6 +55,7 @@ class IdGeneratorHealthContributorAutoConfigurationTests {
 			context.getBean(IdGenerator.class).nextIds("order", 10);
 			Health health = context.getBean(IdGeneratorHealthIndicator.class).health();
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
+			assertThat(health.getDetails()).containsEntry("backends", Map.of("jdbc", "UP"));
 			Map<String, Object> sequences = (Map<String, Object>) health.getDetails().get("sequences");
 			assertThat(sequences).containsOnlyKeys("order");
 			assertThat((Map<String, Object>) sequences.get("order")).containsEntry("segmentStart", 1L)
@@ -77,6 +78,8 @@ class IdGeneratorHealthContributorAutoConfigurationTests {
 				Health health = context.getBean(IdGeneratorHealthIndicator.class).health();
 				assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 				assertThat(health.getDetails()).containsKey("error").containsKey("sequences");
+				assertThat((Map<String, Object>) health.getDetails().get("backends")).hasEntrySatisfying("jdbc",
+						(status) -> assertThat(status.toString()).startsWith("DOWN: "));
 				assertThat((Map<String, Object>) health.getDetails().get("sequences")).containsKey("order");
 			});
 	}

@@ -1,0 +1,111 @@
+package io.github.idgen;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * An {@link IdGenerator} that resolves sequence names and serves each sequence from a
+ * {@link Sequence} that a {@link SequenceFactory} creates on first use.
+ * <p>
+ * Configured sequences and the default sequence are always served. Any other name is
+ * handled as the {@link UnknownSequencePolicy} says. Sequences are kept for the life of
+ * the generator; the name lookup on every call is one {@link ConcurrentHashMap#get}.
+ * {@link #close()} closes the factory if it is {@link AutoCloseable}.
+ */
+public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
+
+	private final SequenceFactory factory;
+
+	private final Set<String> configured;
+
+	private final String defaultSequence;
+
+	private final UnknownSequencePolicy unknownSequences;
+
+	private final ConcurrentMap<String, Sequence> sequences = new ConcurrentHashMap<>();
+
+	/**
+	 * Create a generator.
+	 * @param factory creates the sequence of a name on first use
+	 * @param configured the names of the configured sequences
+	 * @param defaultSequence the name of the default sequence
+	 * @param unknownSequences what to do with a sequence that is not configured
+	 */
+	public DefaultIdGenerator(SequenceFactory factory, Set<String> configured, String defaultSequence,
+			UnknownSequencePolicy unknownSequences) {
+		this.factory = factory;
+		this.configured = Set.copyOf(configured);
+		this.configured.forEach(SequenceNames::validate);
+		this.defaultSequence = SequenceNames.validate(defaultSequence);
+		this.unknownSequences = unknownSequences;
+	}
+
+	@Override
+	public long nextId(String sequence) {
+		return sequence(sequence).next();
+	}
+
+	@Override
+	public long nextId() {
+		return sequence(this.defaultSequence).next();
+	}
+
+	@Override
+	public long[] nextIds(String sequence, int count) {
+		return sequence(sequence).next(count);
+	}
+
+	@Override
+	public Sequence sequence(String name) {
+		if (name == null) {
+			throw new IllegalArgumentException("Sequence name must not be null");
+		}
+		Sequence sequence = this.sequences.get(name);
+		return (sequence != null) ? sequence : resolve(name);
+	}
+
+	private Sequence resolve(String name) {
+		if (name.equals(this.defaultSequence) || this.configured.contains(name)) {
+			return create(name);
+		}
+		return switch (this.unknownSequences) {
+			case CREATE -> create(SequenceNames.validate(name));
+			case SHARE -> create(this.defaultSequence);
+			case REJECT -> throw new UnknownSequenceException(name);
+		};
+	}
+
+	private Sequence create(String name) {
+		return this.sequences.computeIfAbsent(name, this.factory::create);
+	}
+
+	/**
+	 * Return every sequence used so far.
+	 * @return the sequences, in no particular order
+	 */
+	public Collection<Sequence> sequences() {
+		return List.copyOf(this.sequences.values());
+	}
+
+	/**
+	 * Close the sequence factory if it is {@link AutoCloseable}.
+	 */
+	@Override
+	public void close() {
+		if (this.factory instanceof AutoCloseable closeable) {
+			try {
+				closeable.close();
+			}
+			catch (RuntimeException ex) {
+				throw ex;
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException("Could not close " + closeable, ex);
+			}
+		}
+	}
+
+}

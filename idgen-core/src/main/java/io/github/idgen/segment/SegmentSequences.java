@@ -1,0 +1,90 @@
+package io.github.idgen.segment;
+
+import java.util.Map;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.idgen.SequenceBackend;
+
+/**
+ * Creates a {@link SegmentBuffer} per sequence over one {@link SegmentStore}, with the
+ * sequence's configured settings or the defaults.
+ * <p>
+ * Segments are fetched on daemon threads named {@code idgen-fetch-N}, created on demand
+ * and idle for at most a minute. {@link #close()} ends them: IDs already reserved are
+ * still served, but a buffer that needs a new segment afterwards throws
+ * {@link io.github.idgen.BackendUnavailableException}.
+ */
+public class SegmentSequences implements SequenceBackend, AutoCloseable {
+
+	private final SegmentStore store;
+
+	private final SegmentSettings defaults;
+
+	private final Map<String, SegmentSettings> configured;
+
+	private final ThreadPoolExecutor fetchExecutor = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60,
+			TimeUnit.SECONDS, new SynchronousQueue<>(), new FetchThreadFactory());
+
+	/**
+	 * Create a factory.
+	 * @param store the store that reserves segments
+	 * @param defaults the settings of sequences that are not configured
+	 * @param configured the settings of each configured sequence
+	 */
+	public SegmentSequences(SegmentStore store, SegmentSettings defaults, Map<String, SegmentSettings> configured) {
+		this.store = store;
+		this.defaults = defaults;
+		this.configured = Map.copyOf(configured);
+	}
+
+	@Override
+	public SegmentBuffer create(String name) {
+		return new SegmentBuffer(name, this.store, this.configured.getOrDefault(name, this.defaults),
+				this.fetchExecutor);
+	}
+
+	@Override
+	public void checkAvailable() {
+		this.store.checkAvailable();
+	}
+
+	/**
+	 * Return the store segments are reserved from.
+	 * @return the store
+	 */
+	public SegmentStore getStore() {
+		return this.store;
+	}
+
+	/**
+	 * Stop fetching segments and end the fetch threads, waiting at most five seconds.
+	 */
+	@Override
+	public void close() {
+		this.fetchExecutor.shutdownNow();
+		try {
+			this.fetchExecutor.awaitTermination(5, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static final class FetchThreadFactory implements ThreadFactory {
+
+		private final AtomicInteger count = new AtomicInteger();
+
+		@Override
+		public Thread newThread(Runnable task) {
+			Thread thread = new Thread(task, "idgen-fetch-" + this.count.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		}
+
+	}
+
+}
