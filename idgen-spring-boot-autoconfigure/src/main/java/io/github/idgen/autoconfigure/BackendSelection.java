@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -19,13 +20,18 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
  */
 final class BackendSelection {
 
-	private static final Map<Backend, List<String>> REQUIRED_CLASSES = Map.of(Backend.JDBC,
-			List.of("javax.sql.DataSource", "org.springframework.boot.jdbc.EmbeddedDatabaseConnection"));
+	private static final String REDIS_CONNECTION_FACTORY = "org.springframework.data.redis.connection.RedisConnectionFactory";
 
-	private static final Map<Backend, String> STORE_TYPES = Map.of(Backend.JDBC, "javax.sql.DataSource");
+	private static final Map<Backend, List<String>> REQUIRED_CLASSES = Map.of(Backend.JDBC,
+			List.of("javax.sql.DataSource", "org.springframework.boot.jdbc.EmbeddedDatabaseConnection"), Backend.REDIS,
+			List.of(REDIS_CONNECTION_FACTORY));
+
+	private static final Map<Backend, String> STORE_TYPES = Map.of(Backend.JDBC, "javax.sql.DataSource",
+			Backend.REDIS, REDIS_CONNECTION_FACTORY);
 
 	private static final Map<Backend, String> STARTERS = Map.of(Backend.JDBC,
-			"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)");
+			"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)", Backend.REDIS,
+			"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)");
 
 	private final IdGeneratorProperties properties;
 
@@ -79,7 +85,7 @@ final class BackendSelection {
 		if (present.isEmpty()) {
 			throw new InvalidConfigurationPropertyValueException("idgen.backend", null,
 					"No backend is set and the application context has no store to reserve IDs from. Add "
-							+ String.join(", or ", STARTERS.values())
+							+ String.join(", or ", Arrays.stream(Backend.values()).map(STARTERS::get).toList())
 							+ ", or set idgen.enabled=false to turn idgen off.");
 		}
 		throw new InvalidConfigurationPropertyValueException("idgen.backend", null,

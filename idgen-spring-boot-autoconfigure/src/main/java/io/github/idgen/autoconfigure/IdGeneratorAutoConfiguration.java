@@ -27,7 +27,8 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
  * application context has; {@code idgen.sequences.<name>.backend} overrides it per
  * sequence. Every bean backs off when the user defines their own.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@AutoConfiguration(afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration" })
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(IdGeneratorProperties.class)
 @Import(JdbcBackendConfiguration.class)

@@ -1,7 +1,10 @@
 package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -41,6 +44,8 @@ public class IdGeneratorProperties {
 	private final Segment segment = new Segment();
 
 	private final Jdbc jdbc = new Jdbc();
+
+	private final Redis redis = new Redis();
 
 	/**
 	 * Per-sequence settings, keyed by sequence name. Settings left unset take the value
@@ -88,6 +93,10 @@ public class IdGeneratorProperties {
 		return this.jdbc;
 	}
 
+	public Redis getRedis() {
+		return this.redis;
+	}
+
 	public Map<String, SequenceProperties> getSequences() {
 		return this.sequences;
 	}
@@ -103,6 +112,50 @@ public class IdGeneratorProperties {
 
 		/**
 		 * Segments reserved from a table of a JDBC DataSource.
+		 */
+		JDBC,
+
+		/**
+		 * Counters in Redis, through the application's RedisConnectionFactory.
+		 */
+		REDIS
+
+	}
+
+	/**
+	 * How the Redis backend serves a sequence.
+	 */
+	public enum RedisMode {
+
+		/**
+		 * Segments reserved with INCRBY and served from memory.
+		 */
+		SEGMENT,
+
+		/**
+		 * One INCR per ID: strictly sequential across all instances, one round trip per ID.
+		 */
+		INCREMENT,
+
+		/**
+		 * IDs composed from Redis TIME, a shard and a per-millisecond counter.
+		 */
+		TIME
+
+	}
+
+	/**
+	 * Where the Redis backend keeps the durable floor of its counters.
+	 */
+	public enum RedisFloorSource {
+
+		/**
+		 * No durable floor: only the local high-water mark and the guard key protect against a lost counter.
+		 */
+		NONE,
+
+		/**
+		 * The idgen JDBC table: raised before every segment is handed out, used to re-seed a lost counter.
 		 */
 		JDBC
 
@@ -246,6 +299,150 @@ public class IdGeneratorProperties {
 	}
 
 	/**
+	 * Settings of the Redis backend.
+	 */
+	public static class Redis {
+
+		/**
+		 * Prefix of every key. A sequence's keys are '<prefix>{<sequence>}' and derived
+		 * keys with the same hash tag, so that they live in one Redis Cluster slot.
+		 */
+		private String keyPrefix = "idgen:";
+
+		/**
+		 * How sequences are served: 'segment' reserves blocks with INCRBY and serves them
+		 * from memory, 'increment' runs one INCR per ID, 'time' composes IDs from Redis
+		 * TIME, a shard and a per-millisecond counter.
+		 */
+		private RedisMode mode = RedisMode.SEGMENT;
+
+		/**
+		 * Where to keep a durable floor of every counter, so that a counter lost with a
+		 * Redis restart is re-seeded above every ID handed out: 'none' or 'jdbc' (the
+		 * idgen JDBC table).
+		 */
+		private RedisFloorSource floorSource = RedisFloorSource.NONE;
+
+		private final Time time = new Time();
+
+		public String getKeyPrefix() {
+			return this.keyPrefix;
+		}
+
+		public void setKeyPrefix(String keyPrefix) {
+			this.keyPrefix = keyPrefix;
+		}
+
+		public RedisMode getMode() {
+			return this.mode;
+		}
+
+		public void setMode(RedisMode mode) {
+			this.mode = mode;
+		}
+
+		public RedisFloorSource getFloorSource() {
+			return this.floorSource;
+		}
+
+		public void setFloorSource(RedisFloorSource floorSource) {
+			this.floorSource = floorSource;
+		}
+
+		public Time getTime() {
+			return this.time;
+		}
+
+		/**
+		 * Settings of the Redis 'time' mode.
+		 */
+		public static class Time {
+
+			/**
+			 * Instant from which the timestamp field counts milliseconds.
+			 */
+			private Instant epoch = Instant.parse("2025-01-01T00:00:00Z");
+
+			/**
+			 * Bits of the millisecond timestamp.
+			 */
+			private int timestampBits = 41;
+
+			/**
+			 * Bits of the shard id.
+			 */
+			private int shardBits = 12;
+
+			/**
+			 * Bits of the per-millisecond sequence.
+			 */
+			private int sequenceBits = 10;
+
+			/**
+			 * Shard id written into every ID of this application.
+			 */
+			private int shard;
+
+			/**
+			 * Redis servers that serve time-mode sequences, as redis:// URLs; node i of n
+			 * hands out sequence values congruent to i modulo n. When empty, the
+			 * application's Redis serves them alone.
+			 */
+			private List<String> nodes = new ArrayList<>();
+
+			public Instant getEpoch() {
+				return this.epoch;
+			}
+
+			public void setEpoch(Instant epoch) {
+				this.epoch = epoch;
+			}
+
+			public int getTimestampBits() {
+				return this.timestampBits;
+			}
+
+			public void setTimestampBits(int timestampBits) {
+				this.timestampBits = timestampBits;
+			}
+
+			public int getShardBits() {
+				return this.shardBits;
+			}
+
+			public void setShardBits(int shardBits) {
+				this.shardBits = shardBits;
+			}
+
+			public int getSequenceBits() {
+				return this.sequenceBits;
+			}
+
+			public void setSequenceBits(int sequenceBits) {
+				this.sequenceBits = sequenceBits;
+			}
+
+			public int getShard() {
+				return this.shard;
+			}
+
+			public void setShard(int shard) {
+				this.shard = shard;
+			}
+
+			public List<String> getNodes() {
+				return this.nodes;
+			}
+
+			public void setNodes(List<String> nodes) {
+				this.nodes = nodes;
+			}
+
+		}
+
+	}
+
+	/**
 	 * Settings of one sequence. Settings left unset take the value of idgen.segment.
 	 */
 	public static class SequenceProperties {
@@ -254,6 +451,11 @@ public class IdGeneratorProperties {
 		 * Backend that reserves the IDs of this sequence. When not set, idgen.backend.
 		 */
 		private Backend backend;
+
+		/**
+		 * How the Redis backend serves this sequence. When not set, idgen.redis.mode.
+		 */
+		private RedisMode mode;
 
 		/**
 		 * First ID of the sequence, used when its counter is created.
@@ -296,6 +498,14 @@ public class IdGeneratorProperties {
 
 		public void setBackend(Backend backend) {
 			this.backend = backend;
+		}
+
+		public RedisMode getMode() {
+			return this.mode;
+		}
+
+		public void setMode(RedisMode mode) {
+			this.mode = mode;
 		}
 
 		public long getStart() {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.jdbc.DataSourceBuilder;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -78,6 +79,21 @@ class IdGeneratorAutoConfigurationTests {
 			.withBean(DataSource.class, () -> h2("unsupported"))
 			.run((context) -> assertThat(startupFailure(context, "idgen.backend").getMessage())
 				.contains("spring-boot-starter-jdbc"));
+	}
+
+	@Test
+	void failsNamingBackendWhenSeveralStoresArePresent() {
+		this.runner.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
+			.run((context) -> assertThat(startupFailure(context, "idgen.backend").getMessage())
+				.contains("several stores to reserve IDs from (jdbc, redis)")
+				.contains("Set idgen.backend"));
+	}
+
+	@Test
+	void backendPropertyChoosesAmongSeveralStores() {
+		this.runner.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
+			.withPropertyValues("idgen.backend=jdbc")
+			.run((context) -> assertThat(context.getBean(IdGenerator.class).nextId("order")).isEqualTo(1));
 	}
 
 	@Test
