@@ -104,7 +104,8 @@ class RedisTimeLayoutTest {
 		assertThat(layout.decode(layout.compose(layout.maxTimestamp(), 0, 0)))
 			.isEqualTo(new RedisTimeId(layout.lastTime(), 0, 0));
 		assertThat(layout.decode(layout.compose(0, layout.maxShard(), 0))).isEqualTo(new RedisTimeId(EPOCH, 4095, 0));
-		assertThat(layout.decode(layout.compose(0, 0, layout.maxSequence()))).isEqualTo(new RedisTimeId(EPOCH, 0, 1023));
+		assertThat(layout.decode(layout.compose(0, 0, layout.maxSequence())))
+			.isEqualTo(new RedisTimeId(EPOCH, 0, 1023));
 		assertThat(layout.decode(0)).isEqualTo(new RedisTimeId(EPOCH, 0, 0));
 	}
 
@@ -113,7 +114,8 @@ class RedisTimeLayoutTest {
 		RedisTimeLayout wideShard = new RedisTimeLayout(1, 31, 31, EPOCH);
 		long id = wideShard.compose(1, Integer.MAX_VALUE, (1L << 31) - 1);
 		assertThat(id).isEqualTo(Long.MAX_VALUE);
-		assertThat(wideShard.decode(id)).isEqualTo(new RedisTimeId(EPOCH.plusMillis(1), Integer.MAX_VALUE, (1L << 31) - 1));
+		assertThat(wideShard.decode(id))
+			.isEqualTo(new RedisTimeId(EPOCH.plusMillis(1), Integer.MAX_VALUE, (1L << 31) - 1));
 		RedisTimeLayout fewSequenceBits = new RedisTimeLayout(41, 20, 2, EPOCH);
 		assertThat(fewSequenceBits.decode(fewSequenceBits.compose(99, 1 << 19, 3)))
 			.isEqualTo(new RedisTimeId(EPOCH.plusMillis(99), 1 << 19, 3));
