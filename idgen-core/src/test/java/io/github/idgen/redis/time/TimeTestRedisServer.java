@@ -126,14 +126,6 @@ public final class TimeTestRedisServer implements AutoCloseable {
 	}
 
 	/**
-	 * Return the port the server listens on.
-	 * @return the port
-	 */
-	public int port() {
-		return this.port;
-	}
-
-	/**
 	 * Return a human-readable name of the server.
 	 * @return {@code 127.0.0.1:<port>}
 	 */
