@@ -31,7 +31,7 @@ public final class SequenceNames {
 		int length = name.codePointCount(0, name.length());
 		if (length > MAX_LENGTH) {
 			throw new IllegalArgumentException("Sequence name must have at most " + MAX_LENGTH
-					+ " characters but has " + length + ": '" + name.substring(0, 32) + "...'");
+					+ " characters but has " + length + ": '" + name.substring(0, name.offsetByCodePoints(0, 32)) + "...'");
 		}
 		if (name.codePoints().anyMatch(Character::isISOControl)) {
 			throw new IllegalArgumentException("Sequence name must not contain control characters: '"
