@@ -3,6 +3,8 @@ package io.github.idgen.segment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +17,7 @@ import org.slf4j.LoggerFactory;
 
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.Sequence;
+import io.github.idgen.SequenceInfo;
 import io.github.idgen.IdGenerationException;
 
 /**
@@ -54,7 +57,7 @@ import io.github.idgen.IdGenerationException;
  * <li>A segment's cursor: advanced atomically by every caller.</li>
  * </ul>
  */
-public final class SegmentBuffer implements Sequence {
+public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	private static final Logger logger = LoggerFactory.getLogger(SegmentBuffer.class);
 
@@ -168,6 +171,26 @@ public final class SegmentBuffer implements Sequence {
 				block.remaining(),
 				(prefetched != null) ? prefetched.size : 0, this.step,
 				(failure != null) ? failure.getMessage() : null);
+	}
+
+	/**
+	 * Return the {@link #state()} as name-value pairs: {@code segmentStart},
+	 * {@code segmentEnd}, {@code remaining}, {@code prefetched}, {@code step} and, after a
+	 * failed fetch, {@code lastFailure}.
+	 */
+	@Override
+	public Map<String, Object> info() {
+		State state = state();
+		Map<String, Object> info = new LinkedHashMap<>();
+		info.put("segmentStart", state.segmentStart());
+		info.put("segmentEnd", state.segmentEnd());
+		info.put("remaining", state.remaining());
+		info.put("prefetched", state.prefetched());
+		info.put("step", state.step());
+		if (state.lastFailure() != null) {
+			info.put("lastFailure", state.lastFailure());
+		}
+		return info;
 	}
 
 	private void prefetch() {

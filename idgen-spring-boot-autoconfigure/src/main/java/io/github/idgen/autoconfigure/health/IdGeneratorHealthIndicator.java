@@ -1,6 +1,5 @@
 package io.github.idgen.autoconfigure.health;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -8,16 +7,17 @@ import java.util.TreeMap;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
-import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.DefaultIdGenerator;
+import io.github.idgen.IdGenerationException;
 import io.github.idgen.Sequence;
+import io.github.idgen.SequenceInfo;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
-import io.github.idgen.segment.SegmentBuffer;
 
 /**
- * Reports whether the stores of every idgen backend can be reached, with the state of
- * every sequence used so far: for a segment-based sequence its current segment, the IDs
- * left in it, the prefetched IDs, the current step and the latest fetch failure.
+ * Reports whether every idgen backend can serve IDs, with the state of every sequence
+ * used so far as the sequence describes it ({@link SequenceInfo}): for a segment-based
+ * sequence its current segment, the IDs left in it, the prefetched IDs, the current step
+ * and the latest fetch failure.
  */
 public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 
@@ -46,7 +46,7 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 				backend.sequences().checkAvailable();
 				backends.put(name, "UP");
 			}
-			catch (BackendUnavailableException ex) {
+			catch (IdGenerationException ex) {
 				builder.down(ex);
 				backends.put(name, "DOWN: " + ex.getMessage());
 			}
@@ -60,19 +60,7 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 	}
 
 	private static Map<String, Object> details(Sequence sequence) {
-		Map<String, Object> details = new LinkedHashMap<>();
-		if (sequence instanceof SegmentBuffer buffer) {
-			SegmentBuffer.State state = buffer.state();
-			details.put("segmentStart", state.segmentStart());
-			details.put("segmentEnd", state.segmentEnd());
-			details.put("remaining", state.remaining());
-			details.put("prefetched", state.prefetched());
-			details.put("step", state.step());
-			if (state.lastFailure() != null) {
-				details.put("lastFailure", state.lastFailure());
-			}
-		}
-		return details;
+		return (sequence instanceof SequenceInfo info) ? info.info() : Map.of();
 	}
 
 }
