@@ -3,6 +3,8 @@ package io.github.idgen.test;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -12,7 +14,14 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisConfiguration;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.JdbcDatabaseContainer;
 import org.testcontainers.mariadb.MariaDBContainer;
 import org.testcontainers.postgresql.PostgreSQLContainer;
@@ -22,29 +31,39 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * <p>
  * A backend comes from the first of these that applies:
  * <ol>
- * <li>an explicit JDBC URL in the environment: {@code IDGEN_TEST_POSTGRES_URL} or
+ * <li>an explicit URL in the environment: {@code IDGEN_TEST_POSTGRES_URL} or
  * {@code IDGEN_TEST_MARIADB_URL}, with the user and password either in the URL or in
  * {@code IDGEN_TEST_POSTGRES_USER} / {@code IDGEN_TEST_POSTGRES_PASSWORD} (likewise
- * {@code IDGEN_TEST_MARIADB_USER} / {@code IDGEN_TEST_MARIADB_PASSWORD}); a URL that
+ * {@code IDGEN_TEST_MARIADB_USER} / {@code IDGEN_TEST_MARIADB_PASSWORD});
+ * {@code IDGEN_TEST_REDIS_URL} ({@code redis://127.0.0.1:6379}) for a standalone Redis;
+ * {@code IDGEN_TEST_REDIS_CLUSTER_NODES}
+ * ({@code 127.0.0.1:7000,127.0.0.1:7001,127.0.0.1:7002}) for a Redis Cluster; a URL that
  * does not work fails the tests;</li>
- * <li>a Testcontainers container ({@code postgres:16}, {@code mariadb:11}) when Docker
- * is available (checked once); a container that does not start fails the tests;</li>
+ * <li>a Testcontainers container ({@code postgres:16}, {@code mariadb:11},
+ * {@code redis:7}) when Docker is available (checked once); a container that does not
+ * start fails the tests; there is none for the Redis Cluster;</li>
  * <li>a server on the standard local port, if something answers there: PostgreSQL on
  * {@code 127.0.0.1:5432} (user {@code postgres}, database {@code test}), MariaDB on
- * {@code 127.0.0.1:3306} (user {@code root}, empty password, database
- * {@code test}); one that answers but cannot be used counts as none;</li>
+ * {@code 127.0.0.1:3306} (user {@code root}, empty password, database {@code test}),
+ * Redis on {@code 127.0.0.1:6379}, a Redis Cluster on {@code 127.0.0.1:7000} to
+ * {@code 7002} (as {@code .ci/redis-cluster} starts it); one that answers but cannot be
+ * used (a Redis that is not a cluster, say) counts as none;</li>
  * <li>none: the tests that need the backend are skipped with the reason printed, unless
  * {@code IDGEN_TEST_REQUIRE_BACKENDS=true}, which makes them fail instead.</li>
  * </ol>
- * Each backend is handed out as a pooled {@link DataSource} (HikariCP, at most
- * {@value #MAX_POOL_SIZE} connections) shared by all tests. {@link #h2()} creates a
- * fresh in-memory H2 database, which is always available.
+ * Each database is handed out as a pooled {@link DataSource} (HikariCP, at most
+ * {@value #MAX_POOL_SIZE} connections) shared by all tests, each Redis as a started
+ * {@link LettuceConnectionFactory} shared by all tests, which share its native
+ * connection as applications do. {@link #h2()} creates a fresh in-memory H2 database,
+ * which is always available.
  */
 public final class TestBackends {
 
 	private static final int MAX_POOL_SIZE = 16;
 
 	private static final String REQUIRE_BACKENDS = "IDGEN_TEST_REQUIRE_BACKENDS";
+
+	private static final Duration REDIS_COMMAND_TIMEOUT = Duration.ofSeconds(10);
 
 	private TestBackends() {
 	}
@@ -64,6 +83,61 @@ public final class TestBackends {
 	 */
 	public static DataSource mariaDb() {
 		return MariaDb.BACKEND.require();
+	}
+
+	/**
+	 * Return the standalone Redis backend, or skip (or fail) the calling test if there is
+	 * none.
+	 * @return a started connection factory, shared by all tests: do not destroy it
+	 */
+	public static LettuceConnectionFactory redis() {
+		return Redis.BACKEND.require();
+	}
+
+	/**
+	 * Return the Redis Cluster backend, or skip (or fail) the calling test if there is
+	 * none.
+	 * @return a started connection factory, shared by all tests: do not destroy it
+	 */
+	public static LettuceConnectionFactory redisCluster() {
+		return RedisCluster.BACKEND.require();
+	}
+
+	/**
+	 * Return a new connection factory on the same Redis as the given one, with a native
+	 * connection of its own, as another application instance would have.
+	 * @param backend a factory returned by {@link #redis()} or {@link #redisCluster()}
+	 * @return a started connection factory, to be destroyed by the caller
+	 */
+	public static LettuceConnectionFactory newRedisConnectionFactory(LettuceConnectionFactory backend) {
+		return redisConnectionFactory(
+				backend.isClusterAware() ? backend.getClusterConfiguration() : backend.getStandaloneConfiguration());
+	}
+
+	/**
+	 * Return a new connection factory on the given Redis, started and checked with a
+	 * {@code PING}. Commands time out after {@code 10s}.
+	 * @param configuration where Redis is
+	 * @return a started connection factory, to be destroyed by the caller
+	 */
+	public static LettuceConnectionFactory redisConnectionFactory(RedisConfiguration configuration) {
+		LettuceClientConfiguration client = LettuceClientConfiguration.builder()
+			.commandTimeout(REDIS_COMMAND_TIMEOUT)
+			.shutdownTimeout(Duration.ZERO)
+			.build();
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(configuration, client);
+		try {
+			factory.afterPropertiesSet();
+			factory.start();
+			try (RedisConnection connection = factory.getConnection()) {
+				connection.ping();
+			}
+			return factory;
+		}
+		catch (RuntimeException ex) {
+			factory.destroy();
+			throw ex;
+		}
 	}
 
 	/**
@@ -89,6 +163,28 @@ public final class TestBackends {
 
 	private static boolean requireBackends() {
 		return Boolean.parseBoolean(System.getenv(REQUIRE_BACKENDS));
+	}
+
+	/**
+	 * Skip the calling test because a backend it needs is missing, or fail it if
+	 * {@code IDGEN_TEST_REQUIRE_BACKENDS=true}.
+	 * @param reason what is missing
+	 */
+	static void missing(String reason) {
+		if (requireBackends()) {
+			Assertions.fail(reason + " (" + REQUIRE_BACKENDS + "=true)");
+		}
+		Assumptions.abort(reason);
+	}
+
+	private static boolean answers(int port) {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
 	}
 
 	private static void report(String message) {
@@ -129,16 +225,6 @@ public final class TestBackends {
 			}
 			return Resolution.unavailable(this.name + " not available: set " + this.envPrefix
 					+ "_URL, start Docker or run a server on 127.0.0.1:" + this.localPort);
-		}
-
-		private static boolean answers(int port) {
-			try (Socket socket = new Socket()) {
-				socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-				return true;
-			}
-			catch (IOException ex) {
-				return false;
-			}
 		}
 
 	}
@@ -184,10 +270,7 @@ public final class TestBackends {
 				throw this.failure;
 			}
 			if (this.client == null) {
-				if (requireBackends()) {
-					Assertions.fail(this.unavailableReason + " (" + REQUIRE_BACKENDS + "=true)");
-				}
-				Assumptions.abort(this.unavailableReason);
+				missing(this.unavailableReason);
 			}
 			return this.client;
 		}
@@ -214,6 +297,75 @@ public final class TestBackends {
 		static final Resolution<DataSource> BACKEND = new JdbcBackend("MariaDB", "IDGEN_TEST_MARIADB",
 				() -> new MariaDBContainer("mariadb:11"), 3306, "jdbc:mariadb://127.0.0.1:3306/test", "root", "")
 			.resolve();
+
+	}
+
+	private static final class Redis {
+
+		private static final String URL = "IDGEN_TEST_REDIS_URL";
+
+		private static final int LOCAL_PORT = 6379;
+
+		static final Resolution<LettuceConnectionFactory> BACKEND = resolve();
+
+		private static Resolution<LettuceConnectionFactory> resolve() {
+			String url = System.getenv(URL);
+			if (url != null && !url.isBlank()) {
+				return Resolution.of("Redis from " + URL,
+						() -> redisConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(url)), false);
+			}
+			if (Docker.AVAILABLE) {
+				return Resolution.of("Redis from Testcontainers", () -> {
+					GenericContainer<?> container = new GenericContainer<>("redis:7").withExposedPorts(LOCAL_PORT);
+					container.start();
+					return redisConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(
+							"redis://" + container.getHost() + ":" + container.getMappedPort(LOCAL_PORT)));
+				}, false);
+			}
+			if (answers(LOCAL_PORT)) {
+				return Resolution.of("Redis on 127.0.0.1:" + LOCAL_PORT, () -> redisConnectionFactory(
+						LettuceConnectionFactory.createRedisConfiguration("redis://127.0.0.1:" + LOCAL_PORT)), true);
+			}
+			return Resolution.unavailable("Redis not available: set " + URL + ", start Docker or run a server on "
+					+ "127.0.0.1:" + LOCAL_PORT);
+		}
+
+	}
+
+	private static final class RedisCluster {
+
+		private static final String NODES = "IDGEN_TEST_REDIS_CLUSTER_NODES";
+
+		private static final String LOCAL_NODES = "127.0.0.1:7000,127.0.0.1:7001,127.0.0.1:7002";
+
+		static final Resolution<LettuceConnectionFactory> BACKEND = resolve();
+
+		private static Resolution<LettuceConnectionFactory> resolve() {
+			String nodes = System.getenv(NODES);
+			if (nodes != null && !nodes.isBlank()) {
+				return Resolution.of("Redis Cluster from " + NODES + " (" + nodes + ")", () -> connect(nodes), false);
+			}
+			if (answers(7000)) {
+				return Resolution.of("Redis Cluster on " + LOCAL_NODES, () -> connect(LOCAL_NODES), true);
+			}
+			return Resolution.unavailable("Redis Cluster not available: set " + NODES + " or run .ci/redis-cluster");
+		}
+
+		private static LettuceConnectionFactory connect(String nodes) {
+			LettuceConnectionFactory factory = redisConnectionFactory(
+					new RedisClusterConfiguration(Arrays.stream(nodes.split(",")).map(String::strip).toList()));
+			try (RedisClusterConnection connection = factory.getClusterConnection()) {
+				String state = connection.clusterGetClusterInfo().getState();
+				if (!"ok".equals(state)) {
+					throw new IllegalStateException("cluster_state is " + state + ", not ok");
+				}
+				return factory;
+			}
+			catch (RuntimeException ex) {
+				factory.destroy();
+				throw ex;
+			}
+		}
 
 	}
 
