@@ -74,7 +74,9 @@ import io.github.idgen.segment.SegmentStore;
  * is behind the floor, or a concurrent segment was claimed first) skips the segment, reads
  * the floor and asks the script again with the floor as the highest value known, which
  * re-seeds a lost counter there; a few such rounds with a short random back-off, then
- * {@link BackendUnavailableException}. A floor that cannot be written fails the
+ * {@link BackendUnavailableException}. So with a floor, instances allocating at the same
+ * moment can leave gaps between their segments: a claim that reaches the floor after a
+ * later segment's cannot be told apart from a lost one, and is skipped. A floor that cannot be written fails the
  * allocation with {@link BackendUnavailableException}; the segment reserved in Redis is
  * skipped, never handed out. Each allocation costs one floor write more (one database
  * round trip per segment, not per ID).</li>
