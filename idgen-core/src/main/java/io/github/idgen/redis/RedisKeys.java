@@ -94,9 +94,4 @@ public final class RedisKeys {
 		return prefix;
 	}
 
-	@Override
-	public String toString() {
-		return this.prefix + "{<sequence>}";
-	}
-
 }
