@@ -3,8 +3,6 @@ package io.github.idgen.test;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.time.Duration;
-import java.util.Arrays;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -14,14 +12,9 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
-import org.springframework.data.redis.connection.RedisClusterConfiguration;
-import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConfiguration;
-import org.springframework.data.redis.connection.RedisConnection;
-import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.testcontainers.DockerClientFactory;
-import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.JdbcDatabaseContainer;
 import org.testcontainers.mariadb.MariaDBContainer;
 import org.testcontainers.postgresql.PostgreSQLContainer;
@@ -55,7 +48,8 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * {@value #MAX_POOL_SIZE} connections) shared by all tests, each Redis as a started
  * {@link LettuceConnectionFactory} shared by all tests, which share its native
  * connection as applications do. {@link #h2()} creates a fresh in-memory H2 database,
- * which is always available.
+ * which is always available. The Redis backends are resolved by {@link RedisBackends}, so
+ * that modules without Spring Data Redis can use the rest of this class.
  */
 public final class TestBackends {
 
@@ -63,7 +57,6 @@ public final class TestBackends {
 
 	private static final String REQUIRE_BACKENDS = "IDGEN_TEST_REQUIRE_BACKENDS";
 
-	private static final Duration REDIS_COMMAND_TIMEOUT = Duration.ofSeconds(10);
 
 	private TestBackends() {
 	}
@@ -91,7 +84,7 @@ public final class TestBackends {
 	 * @return a started connection factory, shared by all tests: do not destroy it
 	 */
 	public static LettuceConnectionFactory redis() {
-		return Redis.BACKEND.require();
+		return RedisBackends.standalone();
 	}
 
 	/**
@@ -100,7 +93,7 @@ public final class TestBackends {
 	 * @return a started connection factory, shared by all tests: do not destroy it
 	 */
 	public static LettuceConnectionFactory redisCluster() {
-		return RedisCluster.BACKEND.require();
+		return RedisBackends.cluster();
 	}
 
 	/**
@@ -110,34 +103,17 @@ public final class TestBackends {
 	 * @return a started connection factory, to be destroyed by the caller
 	 */
 	public static LettuceConnectionFactory newRedisConnectionFactory(LettuceConnectionFactory backend) {
-		return redisConnectionFactory(
-				backend.isClusterAware() ? backend.getClusterConfiguration() : backend.getStandaloneConfiguration());
+		return RedisBackends.newConnectionFactory(backend);
 	}
 
 	/**
 	 * Return a new connection factory on the given Redis, started and checked with a
-	 * {@code PING}. Commands time out after {@code 10s}.
+	 * {@code PING}. Commands time out after 10 seconds.
 	 * @param configuration where Redis is
 	 * @return a started connection factory, to be destroyed by the caller
 	 */
 	public static LettuceConnectionFactory redisConnectionFactory(RedisConfiguration configuration) {
-		LettuceClientConfiguration client = LettuceClientConfiguration.builder()
-			.commandTimeout(REDIS_COMMAND_TIMEOUT)
-			.shutdownTimeout(Duration.ZERO)
-			.build();
-		LettuceConnectionFactory factory = new LettuceConnectionFactory(configuration, client);
-		try {
-			factory.afterPropertiesSet();
-			factory.start();
-			try (RedisConnection connection = factory.getConnection()) {
-				connection.ping();
-			}
-			return factory;
-		}
-		catch (RuntimeException ex) {
-			factory.destroy();
-			throw ex;
-		}
+		return RedisBackends.connectionFactory(configuration);
 	}
 
 	/**
@@ -177,7 +153,7 @@ public final class TestBackends {
 		Assumptions.abort(reason);
 	}
 
-	private static boolean answers(int port) {
+	static boolean answers(int port) {
 		try (Socket socket = new Socket()) {
 			socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
 			return true;
@@ -239,7 +215,7 @@ public final class TestBackends {
 	 * @param unavailableReason why there is no client, or {@code null}
 	 * @param failure why the backend that should be there failed, or {@code null}
 	 */
-	private record Resolution<T>(T client, String unavailableReason, RuntimeException failure) {
+	record Resolution<T>(T client, String unavailableReason, RuntimeException failure) {
 
 		static <T> Resolution<T> of(String source, Supplier<T> client, boolean unavailableIfFailed) {
 			try {
@@ -277,7 +253,7 @@ public final class TestBackends {
 
 	}
 
-	private static final class Docker {
+	static final class Docker {
 
 		static final boolean AVAILABLE = DockerClientFactory.instance().isDockerAvailable();
 
@@ -297,75 +273,6 @@ public final class TestBackends {
 		static final Resolution<DataSource> BACKEND = new JdbcBackend("MariaDB", "IDGEN_TEST_MARIADB",
 				() -> new MariaDBContainer("mariadb:11"), 3306, "jdbc:mariadb://127.0.0.1:3306/test", "root", "")
 			.resolve();
-
-	}
-
-	private static final class Redis {
-
-		private static final String URL = "IDGEN_TEST_REDIS_URL";
-
-		private static final int LOCAL_PORT = 6379;
-
-		static final Resolution<LettuceConnectionFactory> BACKEND = resolve();
-
-		private static Resolution<LettuceConnectionFactory> resolve() {
-			String url = System.getenv(URL);
-			if (url != null && !url.isBlank()) {
-				return Resolution.of("Redis from " + URL,
-						() -> redisConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(url)), false);
-			}
-			if (Docker.AVAILABLE) {
-				return Resolution.of("Redis from Testcontainers", () -> {
-					GenericContainer<?> container = new GenericContainer<>("redis:7").withExposedPorts(LOCAL_PORT);
-					container.start();
-					return redisConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(
-							"redis://" + container.getHost() + ":" + container.getMappedPort(LOCAL_PORT)));
-				}, false);
-			}
-			if (answers(LOCAL_PORT)) {
-				return Resolution.of("Redis on 127.0.0.1:" + LOCAL_PORT, () -> redisConnectionFactory(
-						LettuceConnectionFactory.createRedisConfiguration("redis://127.0.0.1:" + LOCAL_PORT)), true);
-			}
-			return Resolution.unavailable("Redis not available: set " + URL + ", start Docker or run a server on "
-					+ "127.0.0.1:" + LOCAL_PORT);
-		}
-
-	}
-
-	private static final class RedisCluster {
-
-		private static final String NODES = "IDGEN_TEST_REDIS_CLUSTER_NODES";
-
-		private static final String LOCAL_NODES = "127.0.0.1:7000,127.0.0.1:7001,127.0.0.1:7002";
-
-		static final Resolution<LettuceConnectionFactory> BACKEND = resolve();
-
-		private static Resolution<LettuceConnectionFactory> resolve() {
-			String nodes = System.getenv(NODES);
-			if (nodes != null && !nodes.isBlank()) {
-				return Resolution.of("Redis Cluster from " + NODES + " (" + nodes + ")", () -> connect(nodes), false);
-			}
-			if (answers(7000)) {
-				return Resolution.of("Redis Cluster on " + LOCAL_NODES, () -> connect(LOCAL_NODES), true);
-			}
-			return Resolution.unavailable("Redis Cluster not available: set " + NODES + " or run .ci/redis-cluster");
-		}
-
-		private static LettuceConnectionFactory connect(String nodes) {
-			LettuceConnectionFactory factory = redisConnectionFactory(
-					new RedisClusterConfiguration(Arrays.stream(nodes.split(",")).map(String::strip).toList()));
-			try (RedisClusterConnection connection = factory.getClusterConnection()) {
-				String state = connection.clusterGetClusterInfo().getState();
-				if (!"ok".equals(state)) {
-					throw new IllegalStateException("cluster_state is " + state + ", not ok");
-				}
-				return factory;
-			}
-			catch (RuntimeException ex) {
-				factory.destroy();
-				throw ex;
-			}
-		}
 
 	}
 
