@@ -1,10 +1,7 @@
 package io.github.idgen.jdbc;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLIntegrityConstraintViolationException;
 import java.util.Objects;
 import java.util.OptionalLong;
 
@@ -86,6 +83,8 @@ public class JdbcSegmentStore implements SegmentStore {
 
 	private final SegmentTableSql table;
 
+	private final CounterRows rows;
+
 	private final Object monitor = new Object();
 
 	private volatile JdbcDialect dialect;
@@ -112,6 +111,7 @@ public class JdbcSegmentStore implements SegmentStore {
 	public JdbcSegmentStore(DataSource dataSource, String tableName, JdbcDialect dialect) {
 		this.dataSource = Objects.requireNonNull(dataSource, "DataSource must not be null");
 		this.table = new SegmentTableSql(tableName);
+		this.rows = new CounterRows(this.table);
 		if (dialect != null) {
 			this.dialect = dialect;
 			this.counterIncrement = dialect.counterIncrement(this.table);
@@ -144,7 +144,7 @@ public class JdbcSegmentStore implements SegmentStore {
 			if (maxId.isPresent()) {
 				return Segment.endingAt(maxId.getAsLong(), step);
 			}
-			OptionalLong current = findMaxId(connection, sequence);
+			OptionalLong current = this.rows.findMaxId(connection, sequence);
 			if (current.isPresent() && current.getAsLong() > LAST_ID - step) {
 				throw new SequenceExhaustedException(sequence,
 						"Sequence '" + sequence + "' is exhausted: its counter in table '" + this.table.tableName()
@@ -156,7 +156,7 @@ public class JdbcSegmentStore implements SegmentStore {
 						+ " attempts");
 			}
 			if (current.isEmpty()) {
-				insertIfAbsent(connection, sequence, start - 1);
+				this.rows.insertIfAbsent(connection, sequence, start - 1);
 			}
 		}
 	}
@@ -174,33 +174,6 @@ public class JdbcSegmentStore implements SegmentStore {
 			}
 		}
 		return increment;
-	}
-
-	private OptionalLong findMaxId(Connection connection, String sequence) throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement(this.table.selectMaxId())) {
-			statement.setString(1, sequence);
-			try (ResultSet result = statement.executeQuery()) {
-				return result.next() ? OptionalLong.of(result.getLong(1)) : OptionalLong.empty();
-			}
-		}
-	}
-
-	private void insertIfAbsent(Connection connection, String sequence, long maxId) throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement(this.table.insert())) {
-			statement.setString(1, sequence);
-			statement.setLong(2, maxId);
-			statement.executeUpdate();
-		}
-		catch (SQLException ex) {
-			if (!isDuplicateKey(ex)) {
-				throw ex;
-			}
-		}
-	}
-
-	private static boolean isDuplicateKey(SQLException ex) {
-		return ex instanceof SQLIntegrityConstraintViolationException
-				|| (ex.getSQLState() != null && ex.getSQLState().startsWith("23"));
 	}
 
 	@Override

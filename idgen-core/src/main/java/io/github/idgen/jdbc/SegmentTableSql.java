@@ -4,7 +4,8 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
- * The statements on the counter table of a {@link JdbcSegmentStore}. The table name is
+ * The statements on the counter table of a {@link JdbcSegmentStore} and a
+ * {@link JdbcCounterFloor}. The table name is
  * validated before it is spliced in; every value is bound as a parameter.
  */
 final class SegmentTableSql {
@@ -47,6 +48,17 @@ final class SegmentTableSql {
 		statement.setLong(2, step);
 		statement.setString(3, sequence);
 		statement.setLong(4, LAST_ID - step);
+	}
+
+	/**
+	 * Return the conditional raise of a counter: it sets {@code max_id} to a new value
+	 * only if it is at most a given value, with the new value, the step, the sequence
+	 * name and the given value as its parameters.
+	 * @return the statement
+	 */
+	String raise() {
+		return "UPDATE " + this.tableName
+				+ " SET max_id = ?, step = ?, updated_at = CURRENT_TIMESTAMP WHERE sequence_name = ? AND max_id <= ?";
 	}
 
 	/**

@@ -12,6 +12,8 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
+import org.springframework.data.redis.connection.RedisConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.JdbcDatabaseContainer;
 import org.testcontainers.mariadb.MariaDBContainer;
@@ -22,29 +24,39 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * <p>
  * A backend comes from the first of these that applies:
  * <ol>
- * <li>an explicit JDBC URL in the environment: {@code IDGEN_TEST_POSTGRES_URL} or
+ * <li>an explicit URL in the environment: {@code IDGEN_TEST_POSTGRES_URL} or
  * {@code IDGEN_TEST_MARIADB_URL}, with the user and password either in the URL or in
  * {@code IDGEN_TEST_POSTGRES_USER} / {@code IDGEN_TEST_POSTGRES_PASSWORD} (likewise
- * {@code IDGEN_TEST_MARIADB_USER} / {@code IDGEN_TEST_MARIADB_PASSWORD}); a URL that
+ * {@code IDGEN_TEST_MARIADB_USER} / {@code IDGEN_TEST_MARIADB_PASSWORD});
+ * {@code IDGEN_TEST_REDIS_URL} ({@code redis://127.0.0.1:6379}) for a standalone Redis;
+ * {@code IDGEN_TEST_REDIS_CLUSTER_NODES}
+ * ({@code 127.0.0.1:7000,127.0.0.1:7001,127.0.0.1:7002}) for a Redis Cluster; a URL that
  * does not work fails the tests;</li>
- * <li>a Testcontainers container ({@code postgres:16}, {@code mariadb:11}) when Docker
- * is available (checked once); a container that does not start fails the tests;</li>
+ * <li>a Testcontainers container ({@code postgres:16}, {@code mariadb:11},
+ * {@code redis:7}) when Docker is available (checked once); a container that does not
+ * start fails the tests; there is none for the Redis Cluster;</li>
  * <li>a server on the standard local port, if something answers there: PostgreSQL on
  * {@code 127.0.0.1:5432} (user {@code postgres}, database {@code test}), MariaDB on
- * {@code 127.0.0.1:3306} (user {@code root}, empty password, database
- * {@code test}); one that answers but cannot be used counts as none;</li>
+ * {@code 127.0.0.1:3306} (user {@code root}, empty password, database {@code test}),
+ * Redis on {@code 127.0.0.1:6379}, a Redis Cluster on {@code 127.0.0.1:7000} to
+ * {@code 7002} (as {@code .ci/redis-cluster} starts it); one that answers but cannot be
+ * used (a Redis that is not a cluster, say) counts as none;</li>
  * <li>none: the tests that need the backend are skipped with the reason printed, unless
  * {@code IDGEN_TEST_REQUIRE_BACKENDS=true}, which makes them fail instead.</li>
  * </ol>
- * Each backend is handed out as a pooled {@link DataSource} (HikariCP, at most
- * {@value #MAX_POOL_SIZE} connections) shared by all tests. {@link #h2()} creates a
- * fresh in-memory H2 database, which is always available.
+ * Each database is handed out as a pooled {@link DataSource} (HikariCP, at most
+ * {@value #MAX_POOL_SIZE} connections) shared by all tests, each Redis as a started
+ * {@link LettuceConnectionFactory} shared by all tests, which share its native
+ * connection as applications do. {@link #h2()} creates a fresh in-memory H2 database,
+ * which is always available. The Redis backends are resolved by {@link RedisBackends}, so
+ * that modules without Spring Data Redis can use the rest of this class.
  */
 public final class TestBackends {
 
 	private static final int MAX_POOL_SIZE = 16;
 
 	private static final String REQUIRE_BACKENDS = "IDGEN_TEST_REQUIRE_BACKENDS";
+
 
 	private TestBackends() {
 	}
@@ -64,6 +76,44 @@ public final class TestBackends {
 	 */
 	public static DataSource mariaDb() {
 		return MariaDb.BACKEND.require();
+	}
+
+	/**
+	 * Return the standalone Redis backend, or skip (or fail) the calling test if there is
+	 * none.
+	 * @return a started connection factory, shared by all tests: do not destroy it
+	 */
+	public static LettuceConnectionFactory redis() {
+		return RedisBackends.standalone();
+	}
+
+	/**
+	 * Return the Redis Cluster backend, or skip (or fail) the calling test if there is
+	 * none.
+	 * @return a started connection factory, shared by all tests: do not destroy it
+	 */
+	public static LettuceConnectionFactory redisCluster() {
+		return RedisBackends.cluster();
+	}
+
+	/**
+	 * Return a new connection factory on the same Redis as the given one, with a native
+	 * connection of its own, as another application instance would have.
+	 * @param backend a factory returned by {@link #redis()} or {@link #redisCluster()}
+	 * @return a started connection factory, to be destroyed by the caller
+	 */
+	public static LettuceConnectionFactory newRedisConnectionFactory(LettuceConnectionFactory backend) {
+		return RedisBackends.newConnectionFactory(backend);
+	}
+
+	/**
+	 * Return a new connection factory on the given Redis, started and checked with a
+	 * {@code PING}. Commands time out after 10 seconds.
+	 * @param configuration where Redis is
+	 * @return a started connection factory, to be destroyed by the caller
+	 */
+	public static LettuceConnectionFactory redisConnectionFactory(RedisConfiguration configuration) {
+		return RedisBackends.connectionFactory(configuration);
 	}
 
 	/**
@@ -89,6 +139,28 @@ public final class TestBackends {
 
 	private static boolean requireBackends() {
 		return Boolean.parseBoolean(System.getenv(REQUIRE_BACKENDS));
+	}
+
+	/**
+	 * Skip the calling test because a backend it needs is missing, or fail it if
+	 * {@code IDGEN_TEST_REQUIRE_BACKENDS=true}.
+	 * @param reason what is missing
+	 */
+	static void missing(String reason) {
+		if (requireBackends()) {
+			Assertions.fail(reason + " (" + REQUIRE_BACKENDS + "=true)");
+		}
+		Assumptions.abort(reason);
+	}
+
+	static boolean answers(int port) {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
 	}
 
 	private static void report(String message) {
@@ -131,16 +203,6 @@ public final class TestBackends {
 					+ "_URL, start Docker or run a server on 127.0.0.1:" + this.localPort);
 		}
 
-		private static boolean answers(int port) {
-			try (Socket socket = new Socket()) {
-				socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-				return true;
-			}
-			catch (IOException ex) {
-				return false;
-			}
-		}
-
 	}
 
 	/**
@@ -153,7 +215,7 @@ public final class TestBackends {
 	 * @param unavailableReason why there is no client, or {@code null}
 	 * @param failure why the backend that should be there failed, or {@code null}
 	 */
-	private record Resolution<T>(T client, String unavailableReason, RuntimeException failure) {
+	record Resolution<T>(T client, String unavailableReason, RuntimeException failure) {
 
 		static <T> Resolution<T> of(String source, Supplier<T> client, boolean unavailableIfFailed) {
 			try {
@@ -184,17 +246,14 @@ public final class TestBackends {
 				throw this.failure;
 			}
 			if (this.client == null) {
-				if (requireBackends()) {
-					Assertions.fail(this.unavailableReason + " (" + REQUIRE_BACKENDS + "=true)");
-				}
-				Assumptions.abort(this.unavailableReason);
+				missing(this.unavailableReason);
 			}
 			return this.client;
 		}
 
 	}
 
-	private static final class Docker {
+	static final class Docker {
 
 		static final boolean AVAILABLE = DockerClientFactory.instance().isDockerAvailable();
 

@@ -1,0 +1,97 @@
+package io.github.idgen.redis;
+
+import io.github.idgen.SequenceNames;
+
+/**
+ * The Redis keys of the sequences: {@code <prefix>{<sequence>}} for the counter and keys
+ * derived from it, such as {@code <prefix>{<sequence>}:guard}.
+ * <p>
+ * The braces are a Redis Cluster hash tag: the cluster places a key by the part between
+ * the first <code>{</code> and the next <code>}</code>, so every key of one sequence lies
+ * in the same slot, and a script can touch all of them on a cluster too. For that tag to
+ * be exactly the sequence name, neither the prefix nor the name may contain a brace.
+ * <p>
+ * A valid sequence name is valid as {@link SequenceNames} defines it (1 to 128
+ * characters, no control characters, no leading or trailing white space) and contains no
+ * brace. A valid prefix contains neither braces nor control characters; it may be empty.
+ */
+public final class RedisKeys {
+
+	/**
+	 * The default key prefix.
+	 */
+	public static final String DEFAULT_PREFIX = "idgen:";
+
+	private static final String GUARD_SUFFIX = ":guard";
+
+	private final String prefix;
+
+	/**
+	 * Create the keys with the given prefix.
+	 * @param prefix the prefix of every key
+	 * @throws IllegalArgumentException if the prefix is not valid, with the reason
+	 */
+	public RedisKeys(String prefix) {
+		this.prefix = validatePrefix(prefix);
+	}
+
+	/**
+	 * Return the key prefix.
+	 * @return the prefix
+	 */
+	public String prefix() {
+		return this.prefix;
+	}
+
+	/**
+	 * Return the key of the counter of a sequence: the last ID reserved so far.
+	 * @param sequence the sequence name
+	 * @return {@code <prefix>{<sequence>}}
+	 * @throws IllegalArgumentException if the name is not valid, with the reason
+	 */
+	public String counter(String sequence) {
+		return this.prefix + "{" + validateSequence(sequence) + "}";
+	}
+
+	/**
+	 * Return the key of the guard of a sequence: the highest counter value known, kept
+	 * next to the counter so that a counter that disappeared alone is not created anew.
+	 * @param sequence the sequence name
+	 * @return {@code <prefix>{<sequence>}:guard}
+	 * @throws IllegalArgumentException if the name is not valid, with the reason
+	 */
+	public String guard(String sequence) {
+		return counter(sequence) + GUARD_SUFFIX;
+	}
+
+	/**
+	 * Check that the given name is a valid sequence name for Redis keys.
+	 * @param sequence the name to check
+	 * @return the name, unchanged
+	 * @throws IllegalArgumentException if the name is not valid, with the reason
+	 */
+	public static String validateSequence(String sequence) {
+		SequenceNames.validate(sequence);
+		if (sequence.indexOf('{') >= 0 || sequence.indexOf('}') >= 0) {
+			throw new IllegalArgumentException("Sequence name must not contain '{' or '}', which would break the "
+					+ "Redis Cluster hash tag of its keys: '" + sequence + "'");
+		}
+		return sequence;
+	}
+
+	private static String validatePrefix(String prefix) {
+		if (prefix == null) {
+			throw new IllegalArgumentException("Redis key prefix must not be null");
+		}
+		if (prefix.indexOf('{') >= 0 || prefix.indexOf('}') >= 0) {
+			throw new IllegalArgumentException("Redis key prefix must not contain '{' or '}', which would break the "
+					+ "Redis Cluster hash tag of the keys: '" + prefix + "'");
+		}
+		if (prefix.codePoints().anyMatch(Character::isISOControl)) {
+			throw new IllegalArgumentException("Redis key prefix must not contain control characters: '"
+					+ prefix.replaceAll("\\p{Cntrl}", "?") + "'");
+		}
+		return prefix;
+	}
+
+}

@@ -1,0 +1,298 @@
+package io.github.idgen.redis;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.CounterLostException;
+import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.segment.Segment;
+import io.github.idgen.segment.SegmentStore;
+
+/**
+ * A {@link SegmentStore} that keeps its counters in Redis, through Spring Data Redis, on a
+ * standalone server or a Redis Cluster.
+ * <p>
+ * Each sequence has a counter key {@code <prefix>{<sequence>}} (the last ID reserved, a
+ * Redis integer) and a guard key {@code <prefix>{<sequence>}:guard} (the highest counter
+ * value known), in one cluster slot (see {@link RedisKeys}). To reserve {@code step} IDs
+ * the store runs one Lua script, {@code reserve.lua}, which Redis executes atomically:
+ * <ol>
+ * <li>If the counter is missing and nothing is known about the sequence (no guard, and
+ * this instance has received none of its IDs), create it at {@code start - 1}. Several
+ * instances creating it at once are serialized by Redis: one creates it, all of them then
+ * add their step to it.</li>
+ * <li>If the counter is missing or below the highest value known (the guard, this
+ * instance's high-water mark and, with a floor, the floor), the counter was lost: refuse,
+ * or with a {@link CounterFloor} re-seed it there (see below).</li>
+ * <li>If the counter is above {@code Long.MAX_VALUE - 1 - step}, refuse: the sequence is
+ * exhausted and the counter stays as it was.</li>
+ * <li>{@code INCRBY} the step, read the new value back with {@code GET}, write it to the
+ * guard and return it. The block {@code (new - step, new]} goes to this caller only.</li>
+ * </ol>
+ * Lua numbers are doubles, exact only up to 2^53, so the script compares and returns
+ * every value as a decimal string and never converts one to a number; IDs are exact up to
+ * {@code Long.MAX_VALUE - 1}. The script is loaded once and run with {@code EVALSHA}
+ * ({@code EVAL} after a {@code NOSCRIPT}).
+ *
+ * <h2>Counter-loss guard</h2> Redis without persistence loses every counter when it
+ * restarts, a {@code FLUSHDB} or an eviction removes keys, and a replica promoted while
+ * behind serves an older counter. Counting again from there would hand out IDs a second
+ * time. Three mechanisms stand against that:
+ * <ul>
+ * <li><b>The local high-water mark.</b> Each store instance remembers the highest counter
+ * value it has received per sequence and passes it to the script, which refuses a counter
+ * that is missing or below it; the store also checks every returned segment against it.
+ * A trip is logged at error level, throws {@link CounterLostException}, is reported by
+ * {@link #trippedGuards()} and is sticky: the sequence is refused from then on, without
+ * touching Redis, until the application restarts. When it trips, the script raises the
+ * guard key to the mark, so that every other instance, new ones included, refuses the
+ * counter too.</li>
+ * <li><b>The guard key.</b> If the counter key is missing or below the guard, the script
+ * refuses it rather than create it anew, so a counter that disappeared alone (deleted,
+ * evicted, expired by mistake) or was set back stops every instance, new ones
+ * included.</li>
+ * <li><b>The floor</b> (optional, {@link CounterFloor}, such as
+ * {@link io.github.idgen.jdbc.JdbcCounterFloor}). Each segment {@code (from, to]} reserved
+ * in Redis is then claimed in the floor before it is handed out: the floor is raised from
+ * at most {@code from} to {@code to} in one atomic write. Claims are disjoint whatever
+ * Redis does, since a claim needs the floor at or below its start and leaves it at its
+ * end; so with a floor no ID is handed out twice even if Redis loses, sets back or
+ * invents counter values. A claim that fails (the floor is above {@code from}: the counter
+ * is behind the floor, or a concurrent segment was claimed first) skips the segment, reads
+ * the floor and asks the script again with the floor as the highest value known, which
+ * re-seeds a lost counter there; a few such rounds with a short random back-off, then
+ * {@link BackendUnavailableException}. So with a floor, instances allocating at the same
+ * moment can leave gaps between their segments: a claim that reaches the floor after a
+ * later segment's cannot be told apart from a lost one, and is skipped. A floor that cannot be written fails the
+ * allocation with {@link BackendUnavailableException}; the segment reserved in Redis is
+ * skipped, never handed out. Each allocation costs one floor write more (one database
+ * round trip per segment, not per ID).</li>
+ * </ul>
+ * What the guard cannot catch without a floor: when the counter and the guard are lost
+ * together ({@code FLUSHDB}, {@code FLUSHALL}, a restart without persistence, a failover
+ * to a replica that lacks both), only instances that have received IDs of the sequence
+ * notice, and only if the counter comes back at or below what they saw. An instance that
+ * starts afterwards, or one whose own IDs all lie below the restored counter, hands out
+ * IDs from it unless an instance that noticed has tripped first (which rewrites the guard).
+ * A replica promoted while a little behind is caught only if the counter it serves is below
+ * a value some running instance received. With a floor, these cases are re-seeded above
+ * the floor; the floor is only as durable as its own store.
+ */
+public class RedisSegmentStore implements SegmentStore {
+
+	private static final Logger logger = LoggerFactory.getLogger(RedisSegmentStore.class);
+
+	private static final long LAST_ID = Long.MAX_VALUE - 1;
+
+	private static final int MAX_CLAIM_ATTEMPTS = 16;
+
+	private static final long MAX_CLAIM_BACKOFF_MILLIS = 32;
+
+	private final StringRedisTemplate template;
+
+	private final RedisKeys keys;
+
+	private final ReserveScript script;
+
+	private final CounterFloor floor;
+
+	private final ConcurrentMap<String, HighWaterMark> marks = new ConcurrentHashMap<>();
+
+	/**
+	 * Create a store without a floor.
+	 * @param connectionFactory the connection factory, standalone or cluster
+	 * @param keys the keys of the sequences
+	 */
+	public RedisSegmentStore(RedisConnectionFactory connectionFactory, RedisKeys keys) {
+		this(connectionFactory, keys, null);
+	}
+
+	/**
+	 * Create a store.
+	 * @param connectionFactory the connection factory, standalone or cluster
+	 * @param keys the keys of the sequences
+	 * @param floor the durable floor that every segment is claimed in and that lost
+	 * counters are re-seeded above, or {@code null} for none
+	 */
+	public RedisSegmentStore(RedisConnectionFactory connectionFactory, RedisKeys keys, CounterFloor floor) {
+		Objects.requireNonNull(connectionFactory, "RedisConnectionFactory must not be null");
+		this.keys = Objects.requireNonNull(keys, "RedisKeys must not be null");
+		this.template = new StringRedisTemplate(connectionFactory);
+		this.script = new ReserveScript(this.template, keys);
+		this.floor = floor;
+	}
+
+	@Override
+	public Segment allocate(String sequence, long step, long start) {
+		RedisKeys.validateSequence(sequence);
+		if (step < 1) {
+			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
+		}
+		if (start < 1) {
+			throw new IllegalArgumentException("Start must be at least 1 but was " + start);
+		}
+		HighWaterMark mark = this.marks.computeIfAbsent(sequence,
+				(name) -> new HighWaterMark(name, this.keys.counter(name)));
+		mark.checkIntact();
+		if (step > LAST_ID) {
+			throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' cannot reserve " + step
+					+ " IDs: no counter can grow by that much without passing the largest ID " + LAST_ID);
+		}
+		try {
+			return (this.floor != null) ? allocateAboveFloor(sequence, step, start, mark)
+					: allocateGuarded(sequence, step, start, mark);
+		}
+		catch (DataAccessException ex) {
+			throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
+					+ "' in Redis key '" + this.keys.counter(sequence) + "': " + ex.getMessage(), ex);
+		}
+	}
+
+	private Segment allocateGuarded(String sequence, long step, long start, HighWaterMark mark) {
+		long before = mark.get();
+		ReserveScript.Result result = this.script.reserve(sequence, step, start, before, false);
+		return switch (result.outcome()) {
+			case RESERVED -> accept(result, step, before, mark);
+			case LOST -> throw mark.trip("its counter '" + this.keys.counter(sequence) + "' is "
+					+ result.describeCounter() + ", below the highest value known, " + result.value()
+					+ " (the guard key '" + this.keys.guard(sequence) + "' now holds it)");
+			default -> throw refused(sequence, step, result, mark);
+		};
+	}
+
+	private Segment allocateAboveFloor(String sequence, long step, long start, HighWaterMark mark) {
+		long knownFloor = 0;
+		for (int attempt = 1;; attempt++) {
+			long before = mark.get();
+			ReserveScript.Result result = this.script.reserve(sequence, step, start, Math.max(before, knownFloor),
+					true);
+			if (result.outcome() != ReserveScript.Outcome.RESERVED
+					&& result.outcome() != ReserveScript.Outcome.RESEEDED) {
+				throw refused(sequence, step, result, mark);
+			}
+			long last = result.newCounter();
+			if (result.outcome() == ReserveScript.Outcome.RESEEDED) {
+				logger.warn("Counter '{}' of sequence '{}' was {}, below the highest value known; re-seeded at {}",
+						this.keys.counter(sequence), sequence, result.describeCounter(), last - step);
+			}
+			if (claim(sequence, last - step, last)) {
+				return accept(result, step, before, mark);
+			}
+			knownFloor = readFloor(sequence);
+			if (attempt == MAX_CLAIM_ATTEMPTS) {
+				throw new BackendUnavailableException("Could not claim a segment of sequence '" + sequence
+						+ "' in its floor after " + attempt + " attempts: the floor (" + knownFloor
+						+ ") kept passing the segments reserved in Redis");
+			}
+			backOff(sequence, attempt);
+		}
+	}
+
+	private boolean claim(String sequence, long from, long to) {
+		try {
+			return this.floor.raise(sequence, from, to);
+		}
+		catch (RuntimeException ex) {
+			throw new BackendUnavailableException("Could not raise the floor of sequence '" + sequence + "' to " + to
+					+ "; IDs " + (from + 1) + " to " + to + " are skipped: " + ex.getMessage(), ex);
+		}
+	}
+
+	private long readFloor(String sequence) {
+		try {
+			return this.floor.read(sequence);
+		}
+		catch (RuntimeException ex) {
+			throw new BackendUnavailableException(
+					"Could not read the floor of sequence '" + sequence + "': " + ex.getMessage(), ex);
+		}
+	}
+
+	private static void backOff(String sequence, int attempt) {
+		long bound = Math.min(1L << attempt, MAX_CLAIM_BACKOFF_MILLIS);
+		try {
+			TimeUnit.MILLISECONDS.sleep(ThreadLocalRandom.current().nextLong(1, bound + 1));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new BackendUnavailableException(
+					"Interrupted while claiming a segment of sequence '" + sequence + "'", ex);
+		}
+	}
+
+	private static Segment accept(ReserveScript.Result result, long step, long before, HighWaterMark mark) {
+		long last = result.newCounter();
+		mark.accept(last - step, last, before);
+		return Segment.endingAt(last, step);
+	}
+
+	private RuntimeException refused(String sequence, long step, ReserveScript.Result result, HighWaterMark mark) {
+		return switch (result.outcome()) {
+			case EXHAUSTED -> exhausted(sequence, step, result.value());
+			case INVALID -> mark.trip("its counter '" + this.keys.counter(sequence) + "' holds '" + result.counter()
+					+ "' and its guard '" + this.keys.guard(sequence) + "' holds '" + result.value()
+					+ "'; both must be missing or non-negative integers");
+			default -> new IllegalStateException(
+					"Unexpected outcome " + result.outcome() + " for sequence '" + sequence + "'");
+		};
+	}
+
+	private SequenceExhaustedException exhausted(String sequence, long step, String counter) {
+		return new SequenceExhaustedException(sequence,
+				"Sequence '" + sequence + "' is exhausted: its counter '" + this.keys.counter(sequence) + "' is at "
+						+ counter + " and cannot grow by " + step + " without passing the largest ID " + LAST_ID);
+	}
+
+	@Override
+	public void checkAvailable() {
+		String reply;
+		try {
+			reply = this.template.execute((connection) -> connection.ping(), true);
+		}
+		catch (DataAccessException ex) {
+			throw new BackendUnavailableException("Redis is not available: " + ex.getMessage(), ex);
+		}
+		if (!"PONG".equalsIgnoreCase(reply)) {
+			throw new BackendUnavailableException("Redis answered PING with '" + reply + "'");
+		}
+	}
+
+	/**
+	 * Return the sequences whose counter-loss guard has tripped in this instance, and why.
+	 * Their allocations throw {@link CounterLostException} until the application
+	 * restarts.
+	 * @return the reason per sequence name, empty if no guard has tripped
+	 */
+	public Map<String, String> trippedGuards() {
+		Map<String, String> tripped = new TreeMap<>();
+		this.marks.forEach((sequence, mark) -> {
+			String reason = mark.trippedReason();
+			if (reason != null) {
+				tripped.put(sequence, reason);
+			}
+		});
+		return Collections.unmodifiableMap(tripped);
+	}
+
+	/**
+	 * Return whether this store claims every segment in a durable floor.
+	 * @return whether it has a {@link CounterFloor}
+	 */
+	public boolean hasFloor() {
+		return this.floor != null;
+	}
+
+}

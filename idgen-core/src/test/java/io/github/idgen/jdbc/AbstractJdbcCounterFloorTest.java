@@ -1,0 +1,144 @@
+package io.github.idgen.jdbc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.segment.Segment;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests for {@link JdbcCounterFloor}, for one database.
+ */
+abstract class AbstractJdbcCounterFloorTest {
+
+	private static final String TABLE = "idgen_floor_test";
+
+	private JdbcCounterFloor floor;
+
+	/**
+	 * Return the database under test. The same one on every call.
+	 * @return the data source
+	 */
+	protected abstract DataSource dataSource();
+
+	@BeforeEach
+	void createFloor() {
+		new JdbcSegmentSchema(dataSource(), TABLE).createIfMissing();
+		this.floor = new JdbcCounterFloor(dataSource(), TABLE);
+	}
+
+	private static String uniqueName(String prefix) {
+		return prefix + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+	}
+
+	@Test
+	void readWhenSequenceHasNoFloorIsZero() {
+		assertThat(this.floor.read(uniqueName("none"))).isZero();
+	}
+
+	@Test
+	void raiseWhenSequenceHasNoFloorCreatesIt() {
+		String sequence = uniqueName("create");
+		assertThat(this.floor.raise(sequence, 40, 50)).isTrue();
+		assertThat(this.floor.read(sequence)).isEqualTo(50);
+	}
+
+	@Test
+	void raiseFromAtOrAboveFloorRaisesIt() {
+		String sequence = uniqueName("raise");
+		this.floor.raise(sequence, 0, 10);
+		assertThat(this.floor.raise(sequence, 10, 20)).isTrue();
+		assertThat(this.floor.raise(sequence, 25, 30)).isTrue();
+		assertThat(this.floor.read(sequence)).isEqualTo(30);
+	}
+
+	@Test
+	void raiseFromBelowFloorChangesNothing() {
+		String sequence = uniqueName("below");
+		this.floor.raise(sequence, 0, 100);
+		assertThat(this.floor.raise(sequence, 99, 200)).isFalse();
+		assertThat(this.floor.raise(sequence, 0, 50)).isFalse();
+		assertThat(this.floor.read(sequence)).isEqualTo(100);
+	}
+
+	@Test
+	void raiseUpToLastId() {
+		String sequence = uniqueName("last-id");
+		assertThat(this.floor.raise(sequence, 0, Long.MAX_VALUE - 1)).isTrue();
+		assertThat(this.floor.read(sequence)).isEqualTo(Long.MAX_VALUE - 1);
+	}
+
+	@Test
+	void raiseFromTheSameValueConcurrentlyLetsExactlyOneWin() throws Exception {
+		String sequence = uniqueName("concurrent");
+		assertThat(raiseTogether(sequence, 8, 0, 10)).containsOnlyOnce(true);
+		assertThat(raiseTogether(sequence, 8, 10, 20)).containsOnlyOnce(true);
+		assertThat(this.floor.read(sequence)).isEqualTo(20);
+	}
+
+	@Test
+	void floorIsTheCounterOfTheJdbcStore() {
+		String sequence = uniqueName("shared-row");
+		JdbcSegmentStore store = new JdbcSegmentStore(dataSource(), TABLE);
+		assertThat(store.allocate(sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		assertThat(this.floor.read(sequence)).isEqualTo(100);
+		assertThat(this.floor.raise(sequence, 100, 150)).isTrue();
+		assertThat(store.allocate(sequence, 10, 1)).isEqualTo(new Segment(151, 161));
+	}
+
+	@Test
+	void raiseWithInvalidArgumentsThrowsIllegalArgument() {
+		assertThatIllegalArgumentException().isThrownBy(() -> this.floor.raise("x", 10, 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.floor.raise("x", -1, 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.floor.raise("", 1, 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.floor.read("bad\nname"));
+	}
+
+	@Test
+	void raiseWhenTableIsMissingThrowsBackendUnavailable() {
+		JdbcCounterFloor missing = new JdbcCounterFloor(dataSource(), "idgen_floor_missing");
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> missing.raise("x", 0, 1))
+			.withMessageContaining("idgen_floor_missing")
+			.withMessageContaining("'x'");
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> missing.read("x"))
+			.withMessageContaining("idgen_floor_missing");
+	}
+
+	private List<Boolean> raiseTogether(String sequence, int threads, long from, long to) throws Exception {
+		ExecutorService executor = Executors.newFixedThreadPool(threads);
+		try {
+			CountDownLatch go = new CountDownLatch(1);
+			List<Future<Boolean>> futures = new ArrayList<>();
+			for (int i = 0; i < threads; i++) {
+				futures.add(executor.submit(() -> {
+					go.await();
+					return this.floor.raise(sequence, from, to);
+				}));
+			}
+			go.countDown();
+			List<Boolean> results = new ArrayList<>();
+			for (Future<Boolean> future : futures) {
+				results.add(future.get(60, TimeUnit.SECONDS));
+			}
+			return results;
+		}
+		finally {
+			executor.shutdownNow();
+		}
+	}
+
+}

@@ -1,0 +1,252 @@
+package io.github.idgen.redis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import io.github.idgen.CounterLostException;
+import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.test.TestBackends;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests for {@link RedisIncrementSequence} on one Redis deployment. Every test uses
+ * sequence names of its own, so keys never collide.
+ */
+abstract class AbstractRedisIncrementSequenceTest {
+
+	private static final long LAST_ID = Long.MAX_VALUE - 1;
+
+	private static final RedisKeys KEYS = new RedisKeys("idgen-test:");
+
+	private final List<LettuceConnectionFactory> factories = new ArrayList<>();
+
+	/**
+	 * Return the Redis under test, the same on every call.
+	 * @return a started connection factory
+	 */
+	protected abstract LettuceConnectionFactory connectionFactory();
+
+	/**
+	 * Return how many IDs each of 4 threads of 4 instances takes in the uniqueness test.
+	 * @return the number of IDs per thread
+	 */
+	protected abstract int idsPerThread();
+
+	@AfterEach
+	void destroyFactories() {
+		this.factories.forEach(LettuceConnectionFactory::destroy);
+	}
+
+	private static String uniqueName(String prefix) {
+		return prefix + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+	}
+
+	private RedisIncrementSequence sequence(String name, long start) {
+		return new RedisIncrementSequence(connectionFactory(), KEYS, name, start);
+	}
+
+	private RedisIncrementSequence sequenceOfNewInstance(String name, long start) {
+		LettuceConnectionFactory factory = TestBackends.newRedisConnectionFactory(connectionFactory());
+		this.factories.add(factory);
+		return new RedisIncrementSequence(factory, KEYS, name, start);
+	}
+
+	private StringRedisTemplate redis() {
+		return new StringRedisTemplate(connectionFactory());
+	}
+
+	@Test
+	void nextStartsAtStartAndCountsUp() {
+		RedisIncrementSequence sequence = sequence(uniqueName("count-up"), 1000);
+		assertThat(sequence.next()).isEqualTo(1000);
+		assertThat(sequence.next()).isEqualTo(1001);
+		assertThat(sequence.next()).isEqualTo(1002);
+		assertThat(redis().opsForValue().get(KEYS.counter(sequence.name()))).isEqualTo("1002");
+	}
+
+	@Test
+	void nextOfSeveralInstancesIsStrictlySequential() {
+		String name = uniqueName("sequential");
+		RedisIncrementSequence first = sequence(name, 1);
+		RedisIncrementSequence second = sequenceOfNewInstance(name, 1);
+		assertThat(first.next()).isEqualTo(1);
+		assertThat(second.next()).isEqualTo(2);
+		assertThat(first.next()).isEqualTo(3);
+		assertThat(second.next(2)).containsExactly(4, 5);
+	}
+
+	@Test
+	void nextFromFourInstancesOnFourThreadsEachIsOneContiguousRange() throws Exception {
+		String name = uniqueName("contiguous");
+		int perThread = idsPerThread();
+		List<Callable<long[]>> tasks = new ArrayList<>();
+		for (int instance = 0; instance < 4; instance++) {
+			RedisIncrementSequence sequence = sequenceOfNewInstance(name, 1);
+			for (int thread = 0; thread < 4; thread++) {
+				tasks.add(() -> {
+					long[] ids = new long[perThread];
+					for (int i = 0; i < perThread; i++) {
+						ids[i] = sequence.next();
+					}
+					return ids;
+				});
+			}
+		}
+		long[] all = runTogether(tasks).stream().flatMapToLong(Arrays::stream).sorted().toArray();
+		assertThat(all).hasSize(16 * perThread);
+		for (int i = 0; i < all.length; i++) {
+			if (all[i] != i + 1) {
+				throw new AssertionError("Expected ID " + (i + 1) + " at position " + i + " but got " + all[i]);
+			}
+		}
+	}
+
+	@Test
+	void nextWithCountReturnsContiguousBlocks() throws Exception {
+		String name = uniqueName("batches");
+		List<Callable<List<long[]>>> tasks = new ArrayList<>();
+		for (int instance = 0; instance < 2; instance++) {
+			RedisIncrementSequence sequence = sequenceOfNewInstance(name, 1);
+			for (int thread = 0; thread < 4; thread++) {
+				tasks.add(() -> {
+					List<long[]> batches = new ArrayList<>();
+					for (int i = 1; i <= 200; i++) {
+						batches.add(sequence.next(1 + i % 7));
+					}
+					return batches;
+				});
+			}
+		}
+		List<long[]> batches = runTogether(tasks).stream().flatMap(List::stream).toList();
+		assertThat(batches).allSatisfy((batch) -> {
+			for (int i = 1; i < batch.length; i++) {
+				assertThat(batch[i]).isEqualTo(batch[i - 1] + 1);
+			}
+		});
+		long[] all = batches.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+		assertThat(all[0]).isEqualTo(1);
+		assertThat(all[all.length - 1]).isEqualTo(all.length);
+		assertThat(Arrays.stream(all).distinct().count()).isEqualTo(all.length);
+	}
+
+	@Test
+	void nextWhenManyInstancesStartAtOnceHonoursStart() throws Exception {
+		String name = uniqueName("start-race");
+		long start = 7_000_000_000L;
+		List<Callable<long[]>> tasks = new ArrayList<>();
+		for (int i = 0; i < 16; i++) {
+			RedisIncrementSequence sequence = sequence(name, start);
+			tasks.add(() -> new long[] { sequence.next() });
+		}
+		long[] ids = runTogether(tasks).stream().flatMapToLong(Arrays::stream).sorted().toArray();
+		assertThat(ids[0]).isEqualTo(start);
+		assertThat(ids[15]).isEqualTo(start + 15);
+		assertThat(Arrays.stream(ids).distinct().count()).isEqualTo(16);
+	}
+
+	@Test
+	void nextAbove2To53IsExact() {
+		long start = (1L << 60) + 1;
+		RedisIncrementSequence sequence = sequence(uniqueName("above-2-53"), start);
+		assertThat(sequence.next()).isEqualTo(start);
+		assertThat(sequence.next()).isEqualTo(start + 1);
+		assertThat(sequence.next(3)).containsExactly(start + 2, start + 3, start + 4);
+	}
+
+	@Test
+	void nextUpToLastIdThenThrowsExhausted() {
+		String name = uniqueName("last-id");
+		RedisIncrementSequence sequence = sequence(name, LAST_ID - 2);
+		assertThat(sequence.next()).isEqualTo(LAST_ID - 2);
+		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> sequence.next(3))
+			.withMessageContaining(name);
+		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(sequence::next)
+			.satisfies((ex) -> assertThat(ex.getSequence()).isEqualTo(name));
+		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> sequence.next(2));
+	}
+
+	@Test
+	void nextOfNewInstanceWhenCounterKeyAloneWasDeletedRefusesToRecreateIt() {
+		String name = uniqueName("deleted-counter");
+		sequence(name, 1).next(100);
+		RedisIncrementSequence started = sequenceOfNewInstance(name, 1);
+		started.next();
+		redis().delete(KEYS.counter(name));
+		RedisIncrementSequence newInstance = sequenceOfNewInstance(name, 1);
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(newInstance::next)
+			.withMessageContaining("missing")
+			.withMessageContaining("100");
+		assertThat(newInstance.trippedGuard()).isPresent();
+		assertThat(redis().hasKey(KEYS.counter(name))).isFalse();
+	}
+
+	@Test
+	void nextWhenCounterWentBackBelowWhatThisInstanceSawTripsAndRaisesGuard() {
+		String name = uniqueName("went-back");
+		RedisIncrementSequence sequence = sequence(name, 1);
+		sequence.next(100);
+		redis().delete(List.of(KEYS.counter(name), KEYS.guard(name)));
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(sequence::next)
+			.withMessageContaining("IDs 1 to 1")
+			.withMessageContaining("up to 100");
+		assertThat(sequence.trippedGuard()).isPresent();
+		assertThat(redis().opsForValue().get(KEYS.guard(name))).isEqualTo("100");
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(sequence::next);
+		assertThat(redis().opsForValue().get(KEYS.counter(name))).isEqualTo("1");
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(sequenceOfNewInstance(name, 1)::next);
+	}
+
+	@Test
+	void trippedGuardIsEmptyWhileNothingTripped() {
+		RedisIncrementSequence sequence = sequence(uniqueName("healthy"), 1);
+		sequence.next();
+		assertThat(sequence.trippedGuard()).isEmpty();
+	}
+
+	@Test
+	void createWithInvalidArgumentsThrowsIllegalArgument() {
+		assertThatIllegalArgumentException().isThrownBy(() -> sequence("a{b}", 1)).withMessageContaining("'{' or '}'");
+		assertThatIllegalArgumentException().isThrownBy(() -> sequence("x".repeat(129), 1));
+		assertThatIllegalArgumentException().isThrownBy(() -> sequence("ok", 0));
+		assertThatIllegalArgumentException().isThrownBy(() -> sequence("ok", 1).next(0));
+	}
+
+	private static <T> List<T> runTogether(List<Callable<T>> tasks) throws Exception {
+		ExecutorService executor = Executors.newFixedThreadPool(tasks.size());
+		try {
+			CountDownLatch go = new CountDownLatch(1);
+			List<Future<T>> futures = new ArrayList<>();
+			for (Callable<T> task : tasks) {
+				futures.add(executor.submit(() -> {
+					go.await();
+					return task.call();
+				}));
+			}
+			go.countDown();
+			List<T> results = new ArrayList<>();
+			for (Future<T> future : futures) {
+				results.add(future.get(120, TimeUnit.SECONDS));
+			}
+			return results;
+		}
+		finally {
+			executor.shutdownNow();
+		}
+	}
+
+}

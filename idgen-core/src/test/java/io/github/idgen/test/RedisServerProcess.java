@@ -1,0 +1,196 @@
+package io.github.idgen.test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+
+/**
+ * A {@code redis-server} that a test owns: started on a free loopback port without
+ * persistence ({@code --save "" --appendonly no}), so that a test may flush it, restart
+ * it (losing every key, as a production Redis without persistence does) and stop it
+ * without touching any other Redis. A test that needs one is skipped when
+ * {@code redis-server} is not installed, or fails with
+ * {@code IDGEN_TEST_REQUIRE_BACKENDS=true}.
+ * <p>
+ * Close it at the end of the test; a JVM shutdown hook stops it otherwise.
+ */
+public final class RedisServerProcess implements AutoCloseable {
+
+	private static final long START_TIMEOUT_MILLIS = 10_000;
+
+	private final int port;
+
+	private final Path directory;
+
+	private final Thread shutdownHook = new Thread(this::stop, "redis-server-stop");
+
+	private Process process;
+
+	private RedisServerProcess(int port, Path directory) {
+		this.port = port;
+		this.directory = directory;
+	}
+
+	/**
+	 * Start a server on a free port.
+	 * @return the running server
+	 */
+	public static RedisServerProcess start() {
+		if (!installed()) {
+			TestBackends.missing("redis-server is not installed");
+		}
+		try {
+			RedisServerProcess server = new RedisServerProcess(freePort(),
+					Files.createTempDirectory("idgen-redis-server"));
+			Runtime.getRuntime().addShutdownHook(server.shutdownHook);
+			server.launch();
+			return server;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not start redis-server", ex);
+		}
+	}
+
+	/**
+	 * Return the port the server listens on, on {@code 127.0.0.1}.
+	 * @return the port
+	 */
+	public int port() {
+		return this.port;
+	}
+
+	/**
+	 * Return the configuration of a connection factory for this server.
+	 * @return the configuration
+	 */
+	public RedisStandaloneConfiguration configuration() {
+		return new RedisStandaloneConfiguration("127.0.0.1", this.port);
+	}
+
+	/**
+	 * Stop the server and start it again on the same port. Every key is lost; clients
+	 * reconnect on their own.
+	 */
+	public void restart() {
+		stop();
+		launch();
+	}
+
+	/**
+	 * Stop the server. Its keys are lost.
+	 */
+	public synchronized void stop() {
+		if (this.process == null) {
+			return;
+		}
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			this.process.destroyForcibly();
+		}
+		this.process = null;
+	}
+
+	/**
+	 * Stop the server for good.
+	 */
+	@Override
+	public void close() {
+		stop();
+		Runtime.getRuntime().removeShutdownHook(this.shutdownHook);
+		try {
+			Files.deleteIfExists(this.directory);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not delete " + this.directory, ex);
+		}
+	}
+
+	private synchronized void launch() {
+		try {
+			this.process = new ProcessBuilder(List.of("redis-server", "--port", Integer.toString(this.port), "--bind",
+					"127.0.0.1", "--save", "", "--appendonly", "no", "--dir", this.directory.toString()))
+				.redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.start();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not start redis-server on port " + this.port, ex);
+		}
+		long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
+		while (!answersPing()) {
+			if (!this.process.isAlive() || System.currentTimeMillis() > deadline) {
+				stop();
+				throw new IllegalStateException("redis-server did not come up on port " + this.port);
+			}
+			sleep();
+		}
+	}
+
+	private boolean answersPing() {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress("127.0.0.1", this.port), 200);
+			socket.setSoTimeout(1000);
+			OutputStream output = socket.getOutputStream();
+			output.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+			output.flush();
+			InputStream input = socket.getInputStream();
+			byte[] reply = input.readNBytes(7);
+			return "+PONG\r\n".equals(new String(reply, StandardCharsets.US_ASCII));
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+	private static void sleep() {
+		try {
+			Thread.sleep(20);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while starting redis-server", ex);
+		}
+	}
+
+	private static boolean installed() {
+		try {
+			Process version = new ProcessBuilder("redis-server", "--version")
+				.redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.start();
+			return version.waitFor(10, TimeUnit.SECONDS) && version.exitValue() == 0;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+	}
+
+}
