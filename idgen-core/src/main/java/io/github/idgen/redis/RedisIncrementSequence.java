@@ -2,6 +2,8 @@ package io.github.idgen.redis;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -16,6 +18,7 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.SequenceInfo;
 
 /**
  * A {@link Sequence} that takes every ID from Redis: one {@code INCR} of the counter key
@@ -44,7 +47,7 @@ import io.github.idgen.SequenceExhaustedException;
  * The largest ID is {@code Long.MAX_VALUE - 1}; past it, calls throw
  * {@link SequenceExhaustedException}.
  */
-public class RedisIncrementSequence implements Sequence {
+public class RedisIncrementSequence implements Sequence, SequenceInfo {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisIncrementSequence.class);
 
@@ -117,6 +120,19 @@ public class RedisIncrementSequence implements Sequence {
 			ids[i] = first + i;
 		}
 		return ids;
+	}
+
+	/**
+	 * Return the mode ({@code increment}), the highest ID this instance has received and,
+	 * once the counter-loss guard has tripped, why.
+	 */
+	@Override
+	public Map<String, Object> info() {
+		Map<String, Object> info = new LinkedHashMap<>();
+		info.put("mode", "increment");
+		info.put("highestId", this.mark.get());
+		trippedGuard().ifPresent((reason) -> info.put("trippedGuard", reason));
+		return info;
 	}
 
 	/**

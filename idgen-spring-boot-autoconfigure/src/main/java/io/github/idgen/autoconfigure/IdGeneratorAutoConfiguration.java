@@ -31,7 +31,7 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration" })
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(IdGeneratorProperties.class)
-@Import(JdbcBackendConfiguration.class)
+@Import({ JdbcBackendConfiguration.class, RedisBackendConfiguration.class })
 public final class IdGeneratorAutoConfiguration {
 
 	@Bean
@@ -48,6 +48,12 @@ public final class IdGeneratorAutoConfiguration {
 			if (sequence.getBackend() != null) {
 				bySequence.put(name,
 						require(available, sequence.getBackend(), "idgen.sequences." + name + ".backend"));
+			}
+			Backend backend = (sequence.getBackend() != null) ? sequence.getBackend() : defaultBackend;
+			if (sequence.getMode() != null && backend != Backend.REDIS) {
+				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".mode",
+						sequence.getMode(), "A mode applies only to sequences served by the 'redis' backend, and '"
+								+ name + "' is served by '" + BackendSelection.name(backend) + "'");
 			}
 		});
 		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);

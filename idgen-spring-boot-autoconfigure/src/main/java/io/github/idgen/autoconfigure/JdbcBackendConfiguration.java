@@ -1,12 +1,8 @@
 package io.github.idgen.autoconfigure;
 
-import java.util.Arrays;
-
 import javax.sql.DataSource;
 
 import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.beans.factory.NoSuchBeanDefinitionException;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -39,10 +35,9 @@ class JdbcBackendConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	JdbcSegmentStore idgenJdbcSegmentStore(ListableBeanFactory beanFactory, ObjectProvider<DataSource> dataSources,
-			IdGeneratorProperties properties) {
+	JdbcSegmentStore idgenJdbcSegmentStore(ListableBeanFactory beanFactory, IdGeneratorProperties properties) {
 		IdGeneratorProperties.Jdbc jdbc = properties.getJdbc();
-		DataSource dataSource = dataSource(beanFactory, dataSources, jdbc.getDataSource());
+		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
 		JdbcSegmentStore store;
 		try {
 			store = new JdbcSegmentStore(dataSource, jdbc.getTable());
@@ -50,32 +45,18 @@ class JdbcBackendConfiguration {
 		catch (IllegalArgumentException ex) {
 			throw new InvalidConfigurationPropertyValueException("idgen.jdbc.table", jdbc.getTable(), ex.getMessage());
 		}
-		if (shouldCreateSchema(jdbc.getInitializeSchema(), dataSource)) {
-			new JdbcSegmentSchema(dataSource, jdbc.getTable()).createIfMissing();
-		}
+		createSchemaIfConfigured(dataSource, jdbc);
 		return store;
 	}
 
-	private static DataSource dataSource(ListableBeanFactory beanFactory, ObjectProvider<DataSource> dataSources,
-			String name) {
-		String[] names = beanFactory.getBeanNamesForType(DataSource.class);
-		if (name != null) {
-			try {
-				return beanFactory.getBean(name, DataSource.class);
-			}
-			catch (NoSuchBeanDefinitionException ex) {
-				throw new InvalidConfigurationPropertyValueException("idgen.jdbc.data-source", name,
-						"There is no DataSource bean of that name; the DataSource beans are " + Arrays.toString(names));
-			}
+	/**
+	 * Create the idgen table if {@code idgen.jdbc.initialize-schema} says so for the given
+	 * data source.
+	 */
+	static void createSchemaIfConfigured(DataSource dataSource, IdGeneratorProperties.Jdbc jdbc) {
+		if (shouldCreateSchema(jdbc.getInitializeSchema(), dataSource)) {
+			new JdbcSegmentSchema(dataSource, jdbc.getTable()).createIfMissing();
 		}
-		DataSource dataSource = dataSources.getIfUnique();
-		if (dataSource == null) {
-			throw new InvalidConfigurationPropertyValueException("idgen.jdbc.data-source", null,
-					"The application context has several DataSource beans " + Arrays.toString(names)
-							+ " and none is primary. Set idgen.jdbc.data-source to the bean name of the one "
-							+ "idgen should use.");
-		}
-		return dataSource;
 	}
 
 	private static boolean shouldCreateSchema(DatabaseInitializationMode mode, DataSource dataSource) {

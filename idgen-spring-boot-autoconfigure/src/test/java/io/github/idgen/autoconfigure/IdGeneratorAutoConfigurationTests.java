@@ -10,7 +10,6 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.jdbc.DataSourceBuilder;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
@@ -31,6 +30,7 @@ import io.github.idgen.UnknownSequenceException;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 
+import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -58,7 +58,7 @@ class IdGeneratorAutoConfigurationTests {
 	@Test
 	void failsNamingBackendWhenThereIsNoStore() {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
-			.run((context) -> assertThat(startupFailure(context, "idgen.backend").getMessage())
+			.run((context) -> assertThat(invalidProperty(context, "idgen.backend").getMessage())
 				.contains("no store to reserve IDs from")
 				.contains("spring-boot-starter-jdbc")
 				.contains("idgen.enabled=false"));
@@ -68,7 +68,7 @@ class IdGeneratorAutoConfigurationTests {
 	void failsNamingBackendWhenJdbcIsSelectedButMissing() {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
 			.withPropertyValues("idgen.backend=jdbc")
-			.run((context) -> assertThat(startupFailure(context, "idgen.backend").getMessage())
+			.run((context) -> assertThat(invalidProperty(context, "idgen.backend").getMessage())
 				.contains("'jdbc' backend needs spring-boot-starter-jdbc"));
 	}
 
@@ -77,14 +77,14 @@ class IdGeneratorAutoConfigurationTests {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
 			.withClassLoader(new FilteredClassLoader(EmbeddedDatabaseConnection.class))
 			.withBean(DataSource.class, () -> h2("unsupported"))
-			.run((context) -> assertThat(startupFailure(context, "idgen.backend").getMessage())
+			.run((context) -> assertThat(invalidProperty(context, "idgen.backend").getMessage())
 				.contains("spring-boot-starter-jdbc"));
 	}
 
 	@Test
 	void failsNamingBackendWhenSeveralStoresArePresent() {
 		this.runner.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
-			.run((context) -> assertThat(startupFailure(context, "idgen.backend").getMessage())
+			.run((context) -> assertThat(invalidProperty(context, "idgen.backend").getMessage())
 				.contains("several stores to reserve IDs from (jdbc, redis)")
 				.contains("Set idgen.backend"));
 	}
@@ -124,7 +124,7 @@ class IdGeneratorAutoConfigurationTests {
 	@Test
 	void failsNamingDataSourcePropertyWhenSeveralDataSourcesAndNoneIsPrimary() {
 		this.runner.withUserConfiguration(TwoDataSourcesConfiguration.class)
-			.run((context) -> assertThat(startupFailure(context, "idgen.jdbc.data-source").getMessage())
+			.run((context) -> assertThat(invalidProperty(context, "idgen.jdbc.data-source").getMessage())
 				.contains("several DataSource beans [first, second]")
 				.contains("Set idgen.jdbc.data-source"));
 	}
@@ -144,7 +144,7 @@ class IdGeneratorAutoConfigurationTests {
 	void failsNamingDataSourcePropertyWhenNamedBeanIsMissing() {
 		this.runner.withUserConfiguration(TwoDataSourcesConfiguration.class)
 			.withPropertyValues("idgen.jdbc.data-source=third")
-			.run((context) -> assertThat(startupFailure(context, "idgen.jdbc.data-source").getMessage())
+			.run((context) -> assertThat(invalidProperty(context, "idgen.jdbc.data-source").getMessage())
 				.contains("no DataSource bean of that name")
 				.contains("[first, second]"));
 	}
@@ -272,23 +272,8 @@ class IdGeneratorAutoConfigurationTests {
 
 	private void assertInvalid(String property, String reason, String... properties) {
 		this.runner.withPropertyValues(properties).run((context) -> {
-			InvalidConfigurationPropertyValueException failure = startupFailure(context, property);
-			assertThat(failure.getReason()).contains(reason);
+			assertThat(invalidProperty(context, property).getReason()).contains(reason);
 		});
-	}
-
-	private static InvalidConfigurationPropertyValueException startupFailure(AssertableApplicationContext context,
-			String property) {
-		assertThat(context).hasFailed();
-		Throwable failure = context.getStartupFailure();
-		while (failure != null && !(failure instanceof InvalidConfigurationPropertyValueException)) {
-			failure = failure.getCause();
-		}
-		assertThat(failure).as("cause of %s", context.getStartupFailure())
-			.isInstanceOf(InvalidConfigurationPropertyValueException.class);
-		InvalidConfigurationPropertyValueException invalid = (InvalidConfigurationPropertyValueException) failure;
-		assertThat(invalid.getName()).isEqualTo(property);
-		return invalid;
 	}
 
 	private static JdbcTemplate jdbc(AssertableApplicationContext context) {

@@ -3,7 +3,9 @@ package io.github.idgen.redis.time;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -14,6 +16,7 @@ import io.github.idgen.CounterLostException;
 import io.github.idgen.IdGenerationException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.SequenceInfo;
 import io.github.idgen.SequenceNames;
 
 /**
@@ -92,7 +95,7 @@ import io.github.idgen.SequenceNames;
  * can go back by the difference between the two clocks. {@link #next(int)} sorts its
  * IDs in that case.
  */
-public final class RedisTimeSequence implements Sequence {
+public final class RedisTimeSequence implements Sequence, SequenceInfo {
 
 	private final String name;
 
@@ -163,6 +166,19 @@ public final class RedisTimeSequence implements Sequence {
 	@Override
 	public String name() {
 		return this.name;
+	}
+
+	/**
+	 * Return the mode ({@code time}), the shard and the bit layout.
+	 */
+	@Override
+	public Map<String, Object> info() {
+		Map<String, Object> info = new LinkedHashMap<>();
+		info.put("mode", "time");
+		info.put("shard", this.shard);
+		info.put("layout", this.layout.timestampBits() + "/" + this.layout.shardBits() + "/"
+				+ this.layout.sequenceBits() + " since " + this.layout.epoch());
+		return info;
 	}
 
 	@Override

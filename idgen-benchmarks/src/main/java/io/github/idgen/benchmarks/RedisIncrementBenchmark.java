@@ -1,0 +1,89 @@
+package io.github.idgen.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import io.github.idgen.redis.RedisIncrementSequence;
+import io.github.idgen.redis.RedisKeys;
+
+/**
+ * The Redis {@code increment} mode: one {@code INCR} per ID on the shared Lettuce
+ * connection, at 1 and 8 calling threads, to set next to
+ * {@code redis-benchmark -t incr -c 1} and {@code -c 8} run against the same server in
+ * the same session. Needs a Redis server; {@code -p url=redis://host:port} points at it.
+ */
+@Fork(1)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 4, time = 2)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@State(Scope.Benchmark)
+public class RedisIncrementBenchmark {
+
+	/**
+	 * The Redis server to benchmark against.
+	 */
+	@Param("redis://127.0.0.1:6379")
+	public String url;
+
+	private LettuceConnectionFactory connectionFactory;
+
+	private RedisIncrementSequence sequence;
+
+	/**
+	 * Connect and create the sequence.
+	 */
+	@Setup(Level.Trial)
+	public void connect() {
+		this.connectionFactory = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(this.url));
+		this.connectionFactory.afterPropertiesSet();
+		this.connectionFactory.start();
+		this.sequence = new RedisIncrementSequence(this.connectionFactory, new RedisKeys("idgen-benchmark:"),
+				"order-" + System.nanoTime(), 1);
+	}
+
+	/**
+	 * Disconnect.
+	 */
+	@TearDown(Level.Trial)
+	public void disconnect() {
+		this.connectionFactory.destroy();
+	}
+
+	/**
+	 * One ID, one calling thread.
+	 * @return the ID
+	 */
+	@Benchmark
+	@Threads(1)
+	public long incrementOneThread() {
+		return this.sequence.next();
+	}
+
+	/**
+	 * One ID, eight calling threads sharing the connection.
+	 * @return the ID
+	 */
+	@Benchmark
+	@Threads(8)
+	public long incrementEightThreads() {
+		return this.sequence.next();
+	}
+
+}

@@ -1,0 +1,146 @@
+package io.github.idgen.autoconfigure;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import io.lettuce.core.ClientOptions;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisFloorSource;
+import io.github.idgen.jdbc.JdbcCounterFloor;
+import io.github.idgen.redis.CounterFloor;
+import io.github.idgen.redis.RedisKeys;
+import io.github.idgen.redis.RedisSegmentStore;
+import io.github.idgen.redis.time.RedisTimeLayout;
+import io.github.idgen.redis.time.RedisTimeSettings;
+import io.github.idgen.segment.SegmentSequences;
+
+/**
+ * The Redis backend: counters in the Redis of the application's
+ * {@link RedisConnectionFactory}, served per sequence in segment, increment or time mode.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnClass({ RedisConnectionFactory.class, LettuceConnectionFactory.class })
+@ConditionalOnBean(RedisConnectionFactory.class)
+@ConditionalOnBackend(Backend.REDIS)
+class RedisBackendConfiguration {
+
+	@Bean
+	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
+			IdGeneratorProperties properties) {
+		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
+		SegmentSequences segments = new SegmentSequences(store, settings.defaults(), settings.sequences());
+		IdGeneratorProperties.Redis.Time time = properties.getRedis().getTime();
+		RedisTimeSettings timeSettings = timeSettings(properties.getRedis());
+		List<? extends RedisConnectionFactory> timeNodes = time.getNodes().isEmpty() ? List.of(connectionFactory)
+				: timeNodes(time.getNodes());
+		return new IdGeneratorBackend(Backend.REDIS, new RedisSequenceBackend(properties, store, segments,
+				connectionFactory, timeSettings, timeNodes));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	RedisSegmentStore idgenRedisSegmentStore(RedisConnectionFactory connectionFactory,
+			IdGeneratorProperties properties, ObjectProvider<CounterFloor> floor) {
+		IdGeneratorProperties.Redis redis = properties.getRedis();
+		RedisKeys keys = keys(redis.getKeyPrefix());
+		if (redis.getFloorSource() == RedisFloorSource.NONE) {
+			return new RedisSegmentStore(connectionFactory, keys);
+		}
+		CounterFloor counterFloor = floor.getIfAvailable();
+		if (counterFloor == null) {
+			throw new InvalidConfigurationPropertyValueException("idgen.redis.floor-source", "jdbc",
+					"The JDBC floor needs spring-boot-starter-jdbc and a DataSource bean, and there is none. "
+							+ "Add them, or set idgen.redis.floor-source=none.");
+		}
+		return new RedisSegmentStore(connectionFactory, keys, counterFloor);
+	}
+
+	private static RedisKeys keys(String prefix) {
+		try {
+			return new RedisKeys(prefix);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidConfigurationPropertyValueException("idgen.redis.key-prefix", prefix, ex.getMessage());
+		}
+	}
+
+	private static RedisTimeSettings timeSettings(IdGeneratorProperties.Redis redis) {
+		IdGeneratorProperties.Redis.Time time = redis.getTime();
+		RedisTimeLayout layout;
+		try {
+			layout = new RedisTimeLayout(time.getTimestampBits(), time.getShardBits(), time.getSequenceBits(),
+					time.getEpoch());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidConfigurationPropertyValueException("idgen.redis.time",
+					time.getTimestampBits() + "/" + time.getShardBits() + "/" + time.getSequenceBits() + " from "
+							+ time.getEpoch(),
+					ex.getMessage() + " (set idgen.redis.time.timestamp-bits, shard-bits, sequence-bits and epoch)");
+		}
+		try {
+			return new RedisTimeSettings(layout, time.getShard(), redis.getKeyPrefix(),
+					RedisTimeSettings.DEFAULT_MAX_AHEAD, RedisTimeSettings.DEFAULT_MAX_WAIT);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidConfigurationPropertyValueException("idgen.redis.time.shard", time.getShard(),
+					ex.getMessage());
+		}
+	}
+
+	private static List<LettuceConnectionFactory> timeNodes(List<String> urls) {
+		LettuceClientConfiguration client = LettuceClientConfiguration.builder()
+			.commandTimeout(Duration.ofMillis(500))
+			.clientOptions(ClientOptions.builder()
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+				.build())
+			.build();
+		List<LettuceConnectionFactory> nodes = new ArrayList<>();
+		for (String url : urls) {
+			LettuceConnectionFactory node;
+			try {
+				node = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(url), client);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new InvalidConfigurationPropertyValueException("idgen.redis.time.nodes", url, ex.getMessage());
+			}
+			node.afterPropertiesSet();
+			node.start();
+			nodes.add(node);
+		}
+		return nodes;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.jdbc.EmbeddedDatabaseConnection")
+	@ConditionalOnBean(DataSource.class)
+	@ConditionalOnProperty(name = "idgen.redis.floor-source", havingValue = "jdbc")
+	static class JdbcFloorConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		JdbcCounterFloor idgenJdbcCounterFloor(ListableBeanFactory beanFactory, IdGeneratorProperties properties) {
+			IdGeneratorProperties.Jdbc jdbc = properties.getJdbc();
+			DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
+			JdbcBackendConfiguration.createSchemaIfConfigured(dataSource, jdbc);
+			return new JdbcCounterFloor(dataSource, jdbc.getTable());
+		}
+
+	}
+
+}

@@ -1,0 +1,106 @@
+package io.github.idgen.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+import io.github.idgen.CounterLostException;
+import io.github.idgen.Sequence;
+import io.github.idgen.SequenceBackend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisMode;
+import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
+import io.github.idgen.redis.RedisIncrementSequence;
+import io.github.idgen.redis.RedisKeys;
+import io.github.idgen.redis.RedisSegmentStore;
+import io.github.idgen.redis.time.RedisTimeSequence;
+import io.github.idgen.redis.time.RedisTimeSettings;
+import io.github.idgen.segment.SegmentSequences;
+
+/**
+ * The Redis backend: serves each sequence in its mode, {@code idgen.sequences.<name>.mode}
+ * or else {@code idgen.redis.mode}. It refuses to serve IDs, as far as health is
+ * concerned, once a counter-loss guard has tripped.
+ */
+class RedisSequenceBackend implements SequenceBackend, AutoCloseable {
+
+	private final IdGeneratorProperties properties;
+
+	private final RedisSegmentStore store;
+
+	private final SegmentSequences segments;
+
+	private final RedisConnectionFactory connectionFactory;
+
+	private final RedisTimeSettings timeSettings;
+
+	private final List<? extends RedisConnectionFactory> timeNodes;
+
+	private final Map<String, RedisIncrementSequence> incrementSequences = new ConcurrentHashMap<>();
+
+	RedisSequenceBackend(IdGeneratorProperties properties, RedisSegmentStore store, SegmentSequences segments,
+			RedisConnectionFactory connectionFactory, RedisTimeSettings timeSettings,
+			List<? extends RedisConnectionFactory> timeNodes) {
+		this.properties = properties;
+		this.store = store;
+		this.segments = segments;
+		this.connectionFactory = connectionFactory;
+		this.timeSettings = timeSettings;
+		this.timeNodes = timeNodes;
+	}
+
+	@Override
+	public Sequence create(String name) {
+		SequenceProperties sequence = this.properties.getSequences().get(name);
+		RedisMode mode = modeOf(sequence);
+		return switch (mode) {
+			case SEGMENT -> this.segments.create(name);
+			case INCREMENT -> increment(name, (sequence != null) ? sequence.getStart() : 1);
+			case TIME -> new RedisTimeSequence(name, this.timeNodes,
+					ThreadLocalRandom.current().nextInt(this.timeNodes.size()), this.timeSettings);
+		};
+	}
+
+	private RedisIncrementSequence increment(String name, long start) {
+		RedisIncrementSequence sequence = new RedisIncrementSequence(this.connectionFactory,
+				new RedisKeys(this.properties.getRedis().getKeyPrefix()), name, start);
+		this.incrementSequences.put(name, sequence);
+		return sequence;
+	}
+
+	private RedisMode modeOf(SequenceProperties sequence) {
+		return (sequence != null && sequence.getMode() != null) ? sequence.getMode()
+				: this.properties.getRedis().getMode();
+	}
+
+	@Override
+	public void checkAvailable() {
+		this.store.checkAvailable();
+		Map<String, String> tripped = new LinkedHashMap<>(this.store.trippedGuards());
+		this.incrementSequences.forEach((name, sequence) -> sequence.trippedGuard()
+			.ifPresent((reason) -> tripped.put(name, reason)));
+		if (!tripped.isEmpty()) {
+			throw new CounterLostException(tripped.keySet().iterator().next(),
+					"The counter-loss guard has tripped for " + tripped);
+		}
+	}
+
+	/**
+	 * End the segment fetch threads and close the connections to the time-mode nodes
+	 * that this backend opened itself.
+	 */
+	@Override
+	public void close() throws Exception {
+		this.segments.close();
+		for (RedisConnectionFactory node : this.timeNodes) {
+			if (node != this.connectionFactory && node instanceof DisposableBean disposable) {
+				disposable.destroy();
+			}
+		}
+	}
+
+}

@@ -1,0 +1,163 @@
+package io.github.idgen.autoconfigure;
+
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import io.github.idgen.CounterLostException;
+import io.github.idgen.IdGenerator;
+import io.github.idgen.autoconfigure.health.IdGeneratorHealthContributorAutoConfiguration;
+import io.github.idgen.autoconfigure.health.IdGeneratorHealthIndicator;
+import io.github.idgen.jdbc.JdbcSegmentStore;
+import io.github.idgen.redis.RedisIncrementSequence;
+import io.github.idgen.redis.RedisKeys;
+import io.github.idgen.redis.RedisSegmentStore;
+import io.github.idgen.redis.time.RedisTimeSequence;
+import io.github.idgen.segment.SegmentBuffer;
+import io.github.idgen.test.TestBackends;
+
+import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Tests for the Redis backend of {@link IdGeneratorAutoConfiguration}, against a real
+ * Redis.
+ */
+class RedisBackendAutoConfigurationTests {
+
+	private final String prefix = "idgen-test-" + UUID.randomUUID().toString().substring(0, 8) + ":";
+
+	private ApplicationContextRunner runner() {
+		LettuceConnectionFactory redis = TestBackends.redis();
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
+					IdGeneratorAutoConfiguration.class, IdGeneratorHealthContributorAutoConfiguration.class))
+			.withPropertyValues("spring.data.redis.host=" + redis.getHostName(),
+					"spring.data.redis.port=" + redis.getPort(), "idgen.redis.key-prefix=" + this.prefix);
+	}
+
+	@Test
+	void usesRedisWhenItIsTheOnlyStore() {
+		runner().run((context) -> {
+			assertThat(context).hasSingleBean(RedisSegmentStore.class).doesNotHaveBean(JdbcSegmentStore.class);
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			assertThat(ids.nextId("order")).isEqualTo(1);
+			assertThat(ids.sequence("order")).isInstanceOf(SegmentBuffer.class);
+			assertThat(redis(context).opsForValue().get(this.prefix + "{order}")).isEqualTo("1000");
+		});
+	}
+
+	@Test
+	void servesEachSequenceInItsMode() {
+		runner()
+			.withPropertyValues("idgen.redis.mode=increment", "idgen.sequences.order.start=500",
+					"idgen.sequences.event.mode=time", "idgen.sequences.invoice.mode=segment")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				assertThat(ids.sequence("order")).isInstanceOf(RedisIncrementSequence.class);
+				assertThat(ids.nextIds("order", 3)).containsExactly(500, 501, 502);
+				assertThat(ids.nextId("order")).isEqualTo(503);
+				assertThat(redis(context).opsForValue().get(this.prefix + "{order}")).isEqualTo("503");
+				assertThat(ids.sequence("event")).isInstanceOf(RedisTimeSequence.class);
+				RedisTimeSequence event = (RedisTimeSequence) ids.sequence("event");
+				assertThat(event.decode(event.next()).shard()).isZero();
+				assertThat(ids.sequence("invoice")).isInstanceOf(SegmentBuffer.class);
+				assertThat(ids.sequence("other")).isInstanceOf(RedisIncrementSequence.class);
+			});
+	}
+
+	@Test
+	void servesSingleSequencesFromRedisNextToJdbc() {
+		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("idgen.backend=jdbc", "idgen.sequences.order.backend=redis",
+					"idgen.sequences.order.mode=increment")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				assertThat(ids.sequence("order")).isInstanceOf(RedisIncrementSequence.class);
+				assertThat(ids.sequence("invoice")).isInstanceOf(SegmentBuffer.class);
+				assertThat(ids.nextId("invoice")).isEqualTo(1);
+				assertThat(context).hasSingleBean(JdbcSegmentStore.class).hasSingleBean(RedisSegmentStore.class);
+			});
+	}
+
+	@Test
+	void rejectsModeOnSequenceNotServedByRedis() {
+		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("idgen.backend=jdbc", "idgen.sequences.order.mode=increment")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.sequences.order.mode").getReason())
+				.contains("served by 'jdbc'"));
+	}
+
+	@Test
+	void jdbcFloorNeedsDataSource() {
+		runner().withPropertyValues("idgen.redis.floor-source=jdbc")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.redis.floor-source").getReason())
+				.contains("DataSource"));
+	}
+
+	@Test
+	void jdbcFloorUsesIdgenTable() {
+		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("idgen.backend=redis", "idgen.redis.floor-source=jdbc")
+			.run((context) -> {
+				assertThat(context.getBean(RedisSegmentStore.class).hasFloor()).isTrue();
+				long id = context.getBean(IdGenerator.class).nextId("order");
+				assertThat(id).isEqualTo(1);
+			});
+	}
+
+	@Test
+	void rejectsInvalidRedisProperties() {
+		runner().withPropertyValues("idgen.redis.key-prefix=a{b")
+			.run((context) -> invalidProperty(context, "idgen.redis.key-prefix"));
+		runner().withPropertyValues("idgen.redis.time.shard-bits=20")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.redis.time").getReason())
+				.contains("64"));
+		runner().withPropertyValues("idgen.redis.time.shard=5000")
+			.run((context) -> invalidProperty(context, "idgen.redis.time.shard"));
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void healthIsUpAndGoesDownWhenCounterGuardTrips() {
+		runner().withPropertyValues("idgen.redis.mode=increment").run((context) -> {
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			IdGeneratorHealthIndicator health = context.getBean(IdGeneratorHealthIndicator.class);
+			ids.nextIds("order", 5);
+			Health up = health.health();
+			assertThat(up.getStatus()).isEqualTo(Status.UP);
+			assertThat((Map<String, Object>) up.getDetails().get("sequences")).containsEntry("order",
+					Map.of("mode", "increment", "highestId", 5L));
+			redis(context).delete(this.prefix + "{order}");
+			assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> ids.nextId("order"));
+			Health down = health.health();
+			assertThat(down.getStatus()).isEqualTo(Status.DOWN);
+			assertThat((Map<String, Object>) down.getDetails().get("backends")).hasEntrySatisfying("redis",
+					(status) -> assertThat(status.toString()).contains("guard has tripped").contains("order"));
+		});
+	}
+
+	@Test
+	void backsOffWhenUserDefinesRedisSegmentStore() {
+		runner().withBean("userStore", RedisSegmentStore.class,
+				() -> new RedisSegmentStore(TestBackends.redis(), new RedisKeys(this.prefix)))
+			.run((context) -> assertThat(context).hasSingleBean(RedisSegmentStore.class).hasBean("userStore"));
+	}
+
+	private static StringRedisTemplate redis(AssertableApplicationContext context) {
+		return new StringRedisTemplate(context.getBean(LettuceConnectionFactory.class));
+	}
+
+}
