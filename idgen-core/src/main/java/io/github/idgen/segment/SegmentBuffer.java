@@ -52,6 +52,10 @@ import io.github.idgen.IdGenerationException;
  * <li>{@link #step}, {@link #fetchedBefore}, {@link #lastFetchNanos}: written only by the fetch task. Fetch tasks
  * never overlap; {@link #fetching} orders one after the other. {@link #step} is
  * volatile so that {@link #state()} reads a current value.</li>
+ * <li>{@link #lastFailureNanos}: when a fetch last failed for good; guarded by
+ * {@link #lock}. A caller rethrows such a failure without asking the store again for a
+ * second, so that a sequence that cannot be served does not cost a round trip and an
+ * error log per call.</li>
  * <li>{@link #lastFailure}: written by the fetch task, read by waiting callers and
  * {@link #state()}; volatile.</li>
  * <li>A segment's cursor: advanced atomically by every caller.</li>
@@ -64,6 +68,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	private static final long MIN_RETRY_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
 	private static final long MAX_RETRY_DELAY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	private static final long PERMANENT_FAILURE_RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private final long maxRetryDelayNanos;
 
@@ -92,6 +98,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	private long lastFetchNanos;
 
 	private volatile RuntimeException lastFailure;
+
+	private long lastFailureNanos;
 
 	/**
 	 * Create a buffer. No segment is fetched before the first ID is asked for.
@@ -221,7 +229,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 					return prefetched;
 				}
 				if (!this.fetching.get()) {
-					if (fetchStarted && isPermanent(this.lastFailure)) {
+					if (isPermanent(this.lastFailure) && (fetchStarted
+							|| System.nanoTime() - this.lastFailureNanos < PERMANENT_FAILURE_RETRY_NANOS)) {
 						throw this.lastFailure;
 					}
 					startFetch();
@@ -341,6 +350,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 				this.next = fetched;
 			}
 			this.lastFailure = failure;
+			if (failure != null) {
+				this.lastFailureNanos = System.nanoTime();
+			}
 			this.fetching.set(false);
 			this.segmentChanged.signalAll();
 		}

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.idgen.SequenceExhaustedException;
@@ -18,8 +19,11 @@ public class InMemorySegmentStore implements SegmentStore {
 
 	private final List<Long> requestedSteps = new CopyOnWriteArrayList<>();
 
+	private final AtomicInteger attempts = new AtomicInteger();
+
 	@Override
 	public Segment allocate(String sequence, long step, long start) {
+		this.attempts.incrementAndGet();
 		AtomicLong counter = this.counters.computeIfAbsent(sequence, (name) -> new AtomicLong(start - 1));
 		for (;;) {
 			long current = counter.get();
@@ -43,6 +47,14 @@ public class InMemorySegmentStore implements SegmentStore {
 	 */
 	public List<Long> requestedSteps() {
 		return List.copyOf(this.requestedSteps);
+	}
+
+	/**
+	 * Return the number of allocations asked for so far, successful or not.
+	 * @return the attempt count
+	 */
+	public int attempts() {
+		return this.attempts.get();
 	}
 
 	/**

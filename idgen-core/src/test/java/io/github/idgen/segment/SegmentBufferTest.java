@@ -174,6 +174,11 @@ class SegmentBufferTest {
 		assertThat(ids[9]).isEqualTo(Long.MAX_VALUE - 6);
 		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> generator.nextId("order"))
 			.withMessageContaining("'order'");
+		int attempts = store.attempts();
+		for (int i = 0; i < 100; i++) {
+			assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> generator.nextId("order"));
+		}
+		assertThat(store.attempts()).as("store asked again within a second").isEqualTo(attempts);
 	}
 
 	@Test
