@@ -17,6 +17,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import io.github.idgen.redis.RedisIncrementSequence;
@@ -26,7 +28,9 @@ import io.github.idgen.redis.RedisKeys;
  * The Redis {@code increment} mode: one {@code INCR} per ID on the shared Lettuce
  * connection, at 1 and 8 calling threads, to set next to
  * {@code redis-benchmark -t incr -c 1} and {@code -c 8} run against the same server in
- * the same session. Needs a Redis server; {@code -p url=redis://host:port} points at it.
+ * the same session, and next to a bare Lettuce {@code INCR}, the floor of any Java
+ * client on the same connection model. Needs a Redis server;
+ * {@code -p url=redis://host:port} points at it.
  */
 @Fork(1)
 @Warmup(iterations = 2, time = 2)
@@ -46,6 +50,12 @@ public class RedisIncrementBenchmark {
 
 	private RedisIncrementSequence sequence;
 
+	private RedisClient client;
+
+	private StatefulRedisConnection<String, String> lettuce;
+
+	private String lettuceKey;
+
 	/**
 	 * Connect and create the sequence.
 	 */
@@ -56,6 +66,9 @@ public class RedisIncrementBenchmark {
 		this.connectionFactory.start();
 		this.sequence = new RedisIncrementSequence(this.connectionFactory, new RedisKeys("idgen-benchmark:"),
 				"order-" + System.nanoTime(), 1);
+		this.client = RedisClient.create(this.url);
+		this.lettuce = this.client.connect();
+		this.lettuceKey = "idgen-benchmark:lettuce-" + System.nanoTime();
 	}
 
 	/**
@@ -64,6 +77,8 @@ public class RedisIncrementBenchmark {
 	@TearDown(Level.Trial)
 	public void disconnect() {
 		this.connectionFactory.destroy();
+		this.lettuce.close();
+		this.client.shutdown();
 	}
 
 	/**
@@ -74,6 +89,28 @@ public class RedisIncrementBenchmark {
 	@Threads(1)
 	public long incrementOneThread() {
 		return this.sequence.next();
+	}
+
+	/**
+	 * The client's floor: a bare Lettuce {@code INCR} on one shared connection, one
+	 * calling thread.
+	 * @return the value
+	 */
+	@Benchmark
+	@Threads(1)
+	public long lettuceOneThread() {
+		return this.lettuce.sync().incr(this.lettuceKey);
+	}
+
+	/**
+	 * The client's floor: a bare Lettuce {@code INCR} on one shared connection, eight
+	 * calling threads.
+	 * @return the value
+	 */
+	@Benchmark
+	@Threads(8)
+	public long lettuceEightThreads() {
+		return this.lettuce.sync().incr(this.lettuceKey);
 	}
 
 	/**
