@@ -4,12 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 import javax.sql.DataSource;
@@ -28,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import static io.github.idgen.test.Concurrently.runTogether;
 import static io.github.idgen.redis.RedisLossTestSupport.KEYS;
 import static io.github.idgen.redis.RedisLossTestSupport.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -203,29 +199,6 @@ abstract class AbstractRedisCounterFloorTest {
 	@Test
 	void restartDuringGenerationNeverRepeatsAnIdAndGoesOn() throws Exception {
 		generationNeverRepeatsAnIdAndGoesOn(this.support::restartServer);
-	}
-
-	private static <T> List<T> runTogether(List<Callable<T>> tasks) throws Exception {
-		ExecutorService executor = Executors.newFixedThreadPool(tasks.size());
-		try {
-			CountDownLatch go = new CountDownLatch(1);
-			List<Future<T>> futures = new ArrayList<>();
-			for (Callable<T> task : tasks) {
-				futures.add(executor.submit(() -> {
-					go.await();
-					return task.call();
-				}));
-			}
-			go.countDown();
-			List<T> results = new ArrayList<>();
-			for (Future<T> future : futures) {
-				results.add(future.get(60, TimeUnit.SECONDS));
-			}
-			return results;
-		}
-		finally {
-			executor.shutdownNow();
-		}
 	}
 
 	private void generationNeverRepeatsAnIdAndGoesOn(Runnable loss) throws Exception {

@@ -4,12 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.CounterLostException;
 import io.github.idgen.SequenceExhaustedException;
@@ -19,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import static io.github.idgen.test.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -224,29 +220,6 @@ abstract class AbstractRedisIncrementSequenceTest {
 		assertThatIllegalArgumentException().isThrownBy(() -> sequence("x".repeat(129), 1));
 		assertThatIllegalArgumentException().isThrownBy(() -> sequence("ok", 0));
 		assertThatIllegalArgumentException().isThrownBy(() -> sequence("ok", 1).next(0));
-	}
-
-	private static <T> List<T> runTogether(List<Callable<T>> tasks) throws Exception {
-		ExecutorService executor = Executors.newFixedThreadPool(tasks.size());
-		try {
-			CountDownLatch go = new CountDownLatch(1);
-			List<Future<T>> futures = new ArrayList<>();
-			for (Callable<T> task : tasks) {
-				futures.add(executor.submit(() -> {
-					go.await();
-					return task.call();
-				}));
-			}
-			go.countDown();
-			List<T> results = new ArrayList<>();
-			for (Future<T> future : futures) {
-				results.add(future.get(120, TimeUnit.SECONDS));
-			}
-			return results;
-		}
-		finally {
-			executor.shutdownNow();
-		}
 	}
 
 }

@@ -4,17 +4,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
 import io.github.idgen.SequenceExhaustedException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import static io.github.idgen.test.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatNoException;
@@ -263,32 +259,6 @@ public abstract class AbstractSegmentStoreTest {
 	@Test
 	void checkAvailableWhenBackendIsUp() {
 		assertThatNoException().isThrownBy(this.store::checkAvailable);
-	}
-
-	private static <T> List<T> runTogether(List<Callable<T>> tasks) throws Exception {
-		ExecutorService executor = Executors.newFixedThreadPool(tasks.size());
-		try {
-			CountDownLatch ready = new CountDownLatch(tasks.size());
-			CountDownLatch go = new CountDownLatch(1);
-			List<Future<T>> futures = new ArrayList<>();
-			for (Callable<T> task : tasks) {
-				futures.add(executor.submit(() -> {
-					ready.countDown();
-					go.await();
-					return task.call();
-				}));
-			}
-			assertThat(ready.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)).isTrue();
-			go.countDown();
-			List<T> results = new ArrayList<>();
-			for (Future<T> future : futures) {
-				results.add(future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
-			}
-			return results;
-		}
-		finally {
-			executor.shutdownNow();
-		}
 	}
 
 	private static void assertContiguous(List<Segment> segments, long start, long total) {
