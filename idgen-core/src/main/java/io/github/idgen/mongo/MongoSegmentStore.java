@@ -1,0 +1,199 @@
+package io.github.idgen.mongo;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import com.mongodb.MongoException;
+import com.mongodb.WriteConcern;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.bson.Document;
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.mongodb.core.MongoOperations;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.IdGenerationException;
+import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.SequenceNames;
+import io.github.idgen.segment.Segment;
+import io.github.idgen.segment.SegmentStore;
+
+/**
+ * A {@link SegmentStore} that keeps its counters in a MongoDB collection, through Spring
+ * Data MongoDB.
+ * <p>
+ * The collection ({@value #DEFAULT_COLLECTION_NAME} by default) has one document per
+ * sequence: {@code _id} (the sequence name), {@code value} (the last ID reserved, always
+ * a 64-bit integer, {@code NumberLong}), {@code step} (the size of the last reservation)
+ * and {@code updatedAt} (the server time of the last reservation). To reserve
+ * {@code step} IDs the store runs one {@code findOneAndUpdate}, atomic on the one
+ * document:
+ *
+ * <pre class="code">
+ * filter: {_id: sequence, value: {$type: "long", $lte: limit}}
+ * update: {$inc: {value: step}, $set: {step: step}, $currentDate: {updatedAt: true}}
+ * options: returnDocument AFTER, no upsert</pre>
+ *
+ * where {@code limit} is {@code Long.MAX_VALUE - 1 - step}, so that the counter never
+ * passes {@code Long.MAX_VALUE - 1} and the addition never overflows. MongoDB serializes
+ * updates of one document and returns the value this update produced, so the block
+ * {@code (new value - step, new value]} goes to exactly one caller. The step is sent as
+ * a 64-bit integer, so the counter stays a 64-bit integer and is exact over its whole
+ * range (a {@code double} would be exact only up to 2^53).
+ * <p>
+ * If the update matches no document, the store reads the document from the primary:
+ * <ul>
+ * <li>If its {@code value} is above {@code limit}, the guard failed: counters only grow,
+ * so a {@link SequenceExhaustedException} is thrown and the counter stays as it was.</li>
+ * <li>If its {@code value} is not a 64-bit integer (a {@code double} written from the
+ * shell, say), the store refuses the sequence with an {@link IdGenerationException}
+ * rather than count on a value that may be inexact; the document is left as it
+ * was.</li>
+ * <li>If there is no document, the store inserts it with {@code value = start - 1}, then
+ * runs the update again. When several callers create the same sequence at once, the
+ * unique {@code _id} lets exactly one insert succeed; the others' duplicate-key errors
+ * are ignored, and all of them then add their step to the one counter.</li>
+ * </ul>
+ * The counter is created by an insert of its own rather than an upsert of the update:
+ * an upsert creating the document would apply {@code $inc} to a missing field, that is
+ * count from 0, and cannot set {@code start - 1} in the same update, since
+ * {@code $setOnInsert} and {@code $inc} on one field conflict. The separate insert keeps
+ * the first segment: it starts exactly at {@code start}, whichever caller gets it.
+ * <p>
+ * Every write uses the store's write concern, {@link WriteConcern#MAJORITY} by default.
+ * With a weaker one such as {@code w:1}, the primary acknowledges an allocation before
+ * any secondary has it; if it fails over then, the new primary can lack the allocation
+ * (it is rolled back) and hand out the same IDs a second time, although they were
+ * already handed out. Reads after a missed update use the primary. Any failure of
+ * MongoDB, including a write concern that cannot be satisfied, becomes a
+ * {@link BackendUnavailableException} naming the sequence and the collection; IDs that
+ * may have been reserved by a failed update are never handed out (a gap, never a
+ * repeat).
+ * <p>
+ * The store leaves the given {@link MongoOperations} as it is: it applies its write
+ * concern to each operation, not to the template.
+ */
+public class MongoSegmentStore implements SegmentStore {
+
+	/**
+	 * The default name of the counter collection.
+	 */
+	public static final String DEFAULT_COLLECTION_NAME = "idgen_counters";
+
+	private static final long LAST_ID = Long.MAX_VALUE - 1;
+
+	private static final int MAX_ATTEMPTS = 5;
+
+	private static final Document PING = new Document("ping", 1);
+
+	private final MongoOperations operations;
+
+	private final CounterDocuments counters;
+
+	/**
+	 * Create a store on the {@value #DEFAULT_COLLECTION_NAME} collection with the
+	 * {@link WriteConcern#MAJORITY majority} write concern.
+	 * @param operations the MongoDB operations, such as a {@code MongoTemplate}
+	 */
+	public MongoSegmentStore(MongoOperations operations) {
+		this(operations, DEFAULT_COLLECTION_NAME, WriteConcern.MAJORITY);
+	}
+
+	/**
+	 * Create a store.
+	 * @param operations the MongoDB operations, such as a {@code MongoTemplate}
+	 * @param collectionName the name of the counter collection, valid as
+	 * {@link MongoCollectionNames} defines it
+	 * @param writeConcern the write concern of every allocation; anything weaker than
+	 * {@link WriteConcern#MAJORITY majority} lets a primary failover roll back an
+	 * allocation whose IDs were already handed out, so that they are handed out again
+	 */
+	public MongoSegmentStore(MongoOperations operations, String collectionName, WriteConcern writeConcern) {
+		this.operations = Objects.requireNonNull(operations, "MongoOperations must not be null");
+		Objects.requireNonNull(writeConcern, "WriteConcern must not be null");
+		this.counters = new CounterDocuments(operations, collectionName, writeConcern);
+	}
+
+	@Override
+	public Segment allocate(String sequence, long step, long start) {
+		SequenceNames.validate(sequence);
+		if (step < 1) {
+			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
+		}
+		if (start < 1) {
+			throw new IllegalArgumentException("Start must be at least 1 but was " + start);
+		}
+		if (step > LAST_ID) {
+			throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' cannot reserve " + step
+					+ " IDs: no counter can grow by that much without passing the largest ID " + LAST_ID);
+		}
+		try {
+			return allocate(sequence, step, start, LAST_ID - step);
+		}
+		catch (DataAccessException | MongoException ex) {
+			throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
+					+ "' in collection '" + this.counters.collectionName() + "': " + ex.getMessage(), ex);
+		}
+	}
+
+	private Segment allocate(String sequence, long step, long start, long limit) {
+		for (int attempt = 1;; attempt++) {
+			OptionalLong value = this.counters.increment(sequence, step, limit);
+			if (value.isPresent()) {
+				return Segment.endingAt(value.getAsLong(), step);
+			}
+			Optional<BsonDocument> current = this.counters.find(sequence);
+			if (current.isPresent()) {
+				checkCanGrow(sequence, step, limit, current.get());
+			}
+			if (attempt == MAX_ATTEMPTS) {
+				throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
+						+ "' in collection '" + this.counters.collectionName()
+						+ "': its counter was still missing or changing after " + MAX_ATTEMPTS + " attempts");
+			}
+			if (current.isEmpty()) {
+				this.counters.insertIfAbsent(sequence, start - 1);
+			}
+		}
+	}
+
+	private void checkCanGrow(String sequence, long step, long limit, BsonDocument document) {
+		BsonValue value = document.get(CounterDocuments.VALUE);
+		if (value == null || !value.isInt64()) {
+			throw new IdGenerationException("Sequence '" + sequence + "' cannot reserve IDs: the 'value' of its "
+					+ "counter in collection '" + this.counters.collectionName() + "' is "
+					+ CounterDocuments.describeValue(document) + ", not a 64-bit integer (NumberLong)");
+		}
+		if (value.asInt64().getValue() > limit) {
+			throw new SequenceExhaustedException(sequence,
+					"Sequence '" + sequence + "' is exhausted: its counter in collection '"
+							+ this.counters.collectionName() + "' is at " + value.asInt64().getValue()
+							+ " and cannot grow by " + step + " without passing the largest ID " + LAST_ID);
+		}
+	}
+
+	/**
+	 * Check that MongoDB answers the {@code ping} command.
+	 * @throws BackendUnavailableException if it does not, with the reason
+	 */
+	@Override
+	public void checkAvailable() {
+		try {
+			this.operations.executeCommand(PING);
+		}
+		catch (DataAccessException | MongoException ex) {
+			throw new BackendUnavailableException("MongoDB of collection '" + this.counters.collectionName()
+					+ "' is not available: " + ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * Return the name of the counter collection.
+	 * @return the collection name
+	 */
+	public String getCollectionName() {
+		return this.counters.collectionName();
+	}
+
+}
