@@ -12,6 +12,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
+import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.testcontainers.DockerClientFactory;
@@ -30,26 +31,31 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * {@code IDGEN_TEST_MARIADB_USER} / {@code IDGEN_TEST_MARIADB_PASSWORD});
  * {@code IDGEN_TEST_REDIS_URL} ({@code redis://127.0.0.1:6379}) for a standalone Redis;
  * {@code IDGEN_TEST_REDIS_CLUSTER_NODES}
- * ({@code 127.0.0.1:7000,127.0.0.1:7001,127.0.0.1:7002}) for a Redis Cluster; a URL that
- * does not work fails the tests;</li>
+ * ({@code 127.0.0.1:7000,127.0.0.1:7001,127.0.0.1:7002}) for a Redis Cluster;
+ * {@code IDGEN_TEST_MONGO_URL} for MongoDB; a URL that does not work fails the
+ * tests;</li>
  * <li>a Testcontainers container ({@code postgres:16}, {@code mariadb:11},
- * {@code redis:7}) when Docker is available (checked once); a container that does not
+ * {@code redis:7}, {@code mongo:7}) when Docker is available (checked once); a container that does not
  * start fails the tests; there is none for the Redis Cluster;</li>
  * <li>a server on the standard local port, if something answers there: PostgreSQL on
  * {@code 127.0.0.1:5432} (user {@code postgres}, database {@code test}), MariaDB on
  * {@code 127.0.0.1:3306} (user {@code root}, empty password, database {@code test}),
  * Redis on {@code 127.0.0.1:6379}, a Redis Cluster on {@code 127.0.0.1:7000} to
- * {@code 7002} (as {@code .ci/redis-cluster} starts it); one that answers but cannot be
+ * {@code 7002} (as {@code .ci/redis-cluster} starts it), MongoDB on
+ * {@code 127.0.0.1:27017}; one that answers but cannot be
  * used (a Redis that is not a cluster, say) counts as none;</li>
- * <li>none: the tests that need the backend are skipped with the reason printed, unless
+ * <li>none: MongoDB falls back to an in-JVM server (see {@link MongoBackends}); the tests
+ * that need another backend are skipped with the reason printed, unless
  * {@code IDGEN_TEST_REQUIRE_BACKENDS=true}, which makes them fail instead.</li>
  * </ol>
  * Each database is handed out as a pooled {@link DataSource} (HikariCP, at most
  * {@value #MAX_POOL_SIZE} connections) shared by all tests, each Redis as a started
  * {@link LettuceConnectionFactory} shared by all tests, which share its native
  * connection as applications do. {@link #h2()} creates a fresh in-memory H2 database,
- * which is always available. The Redis backends are resolved by {@link RedisBackends}, so
- * that modules without Spring Data Redis can use the rest of this class.
+ * which is always available. The Redis backends are resolved by {@link RedisBackends} and
+ * the MongoDB backend by {@link MongoBackends} (which falls back to an in-JVM server
+ * instead of skipping), so that modules without Spring Data Redis or Spring Data MongoDB
+ * can use the rest of this class.
  */
 public final class TestBackends {
 
@@ -114,6 +120,15 @@ public final class TestBackends {
 	 */
 	public static LettuceConnectionFactory redisConnectionFactory(RedisConfiguration configuration) {
 		return RedisBackends.connectionFactory(configuration);
+	}
+
+	/**
+	 * Return the MongoDB backend, or fail the calling test if the one configured does
+	 * not work. Without a configured one, an in-JVM server is used, so this never skips.
+	 * @return a template, shared by all tests
+	 */
+	public static MongoTemplate mongo() {
+		return MongoBackends.template();
 	}
 
 	/**
