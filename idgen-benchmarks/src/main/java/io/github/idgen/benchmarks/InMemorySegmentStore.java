@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.SequenceBounds;
 
 /**
  * A {@link SegmentStore} that keeps one {@link AtomicLong} counter per sequence in
@@ -18,11 +19,14 @@ public final class InMemorySegmentStore implements SegmentStore {
 	private final ConcurrentMap<String, AtomicLong> counters = new ConcurrentHashMap<>();
 
 	@Override
-	public Segment allocate(String sequence, long step, long start) {
+	public Segment allocate(String sequence, long step, SequenceBounds bounds) {
 		if (step < 1) {
 			throw new IllegalArgumentException("step must be at least 1 but was " + step);
 		}
-		AtomicLong counter = this.counters.computeIfAbsent(sequence, (name) -> new AtomicLong(start - 1));
+		if (bounds.isBounded()) {
+			throw new IllegalArgumentException("The benchmark store serves unbounded sequences only");
+		}
+		AtomicLong counter = this.counters.computeIfAbsent(sequence, (name) -> new AtomicLong(bounds.start() - 1));
 		return Segment.endingAt(counter.addAndGet(step), step);
 	}
 

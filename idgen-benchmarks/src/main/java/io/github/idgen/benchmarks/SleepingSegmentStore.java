@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.SequenceBounds;
 
 /**
  * A {@link SegmentStore} that sleeps for a fixed time on every allocation before
@@ -28,7 +29,7 @@ public final class SleepingSegmentStore implements SegmentStore {
 	}
 
 	@Override
-	public Segment allocate(String sequence, long step, long start) {
+	public Segment allocate(String sequence, long step, SequenceBounds bounds) {
 		try {
 			TimeUnit.NANOSECONDS.sleep(this.delayNanos);
 		}
@@ -37,7 +38,7 @@ public final class SleepingSegmentStore implements SegmentStore {
 			throw new BackendUnavailableException("Interrupted while allocating a segment of '" + sequence + "'",
 					ex);
 		}
-		return this.delegate.allocate(sequence, step, start);
+		return this.delegate.allocate(sequence, step, bounds);
 	}
 
 	@Override

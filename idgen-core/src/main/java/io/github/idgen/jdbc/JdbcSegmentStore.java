@@ -1,6 +1,7 @@
 package io.github.idgen.jdbc;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -12,6 +13,7 @@ import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.SequenceBounds;
 
 /**
  * A {@link SegmentStore} that keeps its counters in a table of a relational database,
@@ -43,6 +45,13 @@ import io.github.idgen.segment.SegmentStore;
  * <li>Any other database: the update, then {@code SELECT max_id}, then a commit, in one
  * transaction; the row lock taken by the update keeps the value until the commit.</li>
  * </ul>
+ * A bounded sequence (a max-value, or cycling; see {@link SequenceBounds}) takes another
+ * path: the store reads the counter, computes the segment (cut at the max-value, or the
+ * first of the next cycle) and writes the new counter with a compare-and-set update
+ * ({@code ... WHERE max_id = <the value read>}), retrying when another caller got there
+ * first. Two round trips instead of one, and retries under contention, which only
+ * bounded sequences pay.
+ * <p>
  * If the update changes no row, the store reads the row. If its {@code max_id} is above
  * {@code limit}, the guard failed: counters only grow, so a
  * {@link SequenceExhaustedException} is thrown and the counter stays as it was. If the
@@ -76,6 +85,8 @@ public class JdbcSegmentStore implements SegmentStore {
 	private static final long LAST_ID = Long.MAX_VALUE - 1;
 
 	private static final int MAX_ATTEMPTS = 5;
+
+	private static final int MAX_BOUNDED_ATTEMPTS = 100;
 
 	private static final int VALIDATION_TIMEOUT_SECONDS = 2;
 
@@ -119,17 +130,15 @@ public class JdbcSegmentStore implements SegmentStore {
 	}
 
 	@Override
-	public Segment allocate(String sequence, long step, long start) {
+	public Segment allocate(String sequence, long step, SequenceBounds bounds) {
 		SequenceNames.validate(sequence);
 		if (step < 1) {
 			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
 		}
-		if (start < 1) {
-			throw new IllegalArgumentException("Start must be at least 1 but was " + start);
-		}
 		try (Connection connection = this.dataSource.getConnection();
 				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
-			return allocate(connection, sequence, step, start);
+			return bounds.isBounded() ? allocateBounded(connection, sequence, step, bounds)
+					: allocate(connection, sequence, step, bounds.start());
 		}
 		catch (SQLException ex) {
 			throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
@@ -159,6 +168,29 @@ public class JdbcSegmentStore implements SegmentStore {
 				this.rows.insertIfAbsent(connection, sequence, start - 1);
 			}
 		}
+	}
+
+	private Segment allocateBounded(Connection connection, String sequence, long step, SequenceBounds bounds)
+			throws SQLException {
+		for (int attempt = 1; attempt <= MAX_BOUNDED_ATTEMPTS; attempt++) {
+			OptionalLong current = this.rows.findMaxId(connection, sequence);
+			if (current.isEmpty()) {
+				this.rows.insertIfAbsent(connection, sequence, bounds.start() - 1);
+				continue;
+			}
+			Segment segment = bounds.next(sequence, current.getAsLong(), step);
+			try (PreparedStatement statement = connection.prepareStatement(this.table.compareAndSet())) {
+				statement.setLong(1, segment.end() - 1);
+				statement.setLong(2, segment.size());
+				statement.setString(3, sequence);
+				statement.setLong(4, current.getAsLong());
+				if (statement.executeUpdate() == 1) {
+					return segment;
+				}
+			}
+		}
+		throw new SQLException("The counter kept changing under " + MAX_BOUNDED_ATTEMPTS
+				+ " attempts to reserve a bounded segment");
 	}
 
 	private CounterIncrement counterIncrement(Connection connection) throws SQLException {

@@ -62,6 +62,17 @@ final class SegmentTableSql {
 	}
 
 	/**
+	 * Return the compare-and-set of a counter: it sets {@code max_id} to a new value only
+	 * if it still holds the value read before, with the new value, the step, the sequence
+	 * name and the value read as its parameters.
+	 * @return the statement
+	 */
+	String compareAndSet() {
+		return "UPDATE " + this.tableName
+				+ " SET max_id = ?, step = ?, updated_at = CURRENT_TIMESTAMP WHERE sequence_name = ? AND max_id = ?";
+	}
+
+	/**
 	 * Return the query of the counter of one sequence, with the sequence name as its
 	 * parameter.
 	 * @return the query

@@ -20,6 +20,7 @@ import io.github.idgen.CounterLostException;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.SequenceBounds;
 
 /**
  * A {@link SegmentStore} that keeps its counters in Redis, through Spring Data Redis, on a
@@ -135,15 +136,23 @@ public class RedisSegmentStore implements SegmentStore {
 		this.floor = floor;
 	}
 
+	/**
+	 * Reserve the next {@code step} IDs of an unbounded sequence.
+	 * @throws IllegalArgumentException if the bounds set a max-value or cycling: the
+	 * counter-loss guard takes a counter that goes back for a lost one, so this store
+	 * does not serve bounded or cyclic sequences
+	 */
 	@Override
-	public Segment allocate(String sequence, long step, long start) {
+	public Segment allocate(String sequence, long step, SequenceBounds bounds) {
 		RedisKeys.validateSequence(sequence);
 		if (step < 1) {
 			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
 		}
-		if (start < 1) {
-			throw new IllegalArgumentException("Start must be at least 1 but was " + start);
+		if (bounds.isBounded()) {
+			throw new IllegalArgumentException("The Redis store does not serve bounded or cyclic sequences, such as '"
+					+ sequence + "' with " + bounds);
 		}
+		long start = bounds.start();
 		HighWaterMark mark = this.marks.computeIfAbsent(sequence,
 				(name) -> new HighWaterMark(name, this.keys.counter(name)));
 		mark.checkIntact();

@@ -289,7 +289,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		long requestedStep = nextStep();
 		long startedAt = System.nanoTime();
 		try {
-			Segment segment = this.store.allocate(this.name, requestedStep, this.settings.start());
+			Segment segment = this.store.allocate(this.name, requestedStep, this.settings.bounds());
 			this.step = requestedStep;
 			this.lastFetchNanos = startedAt;
 			this.fetchedBefore = true;

@@ -5,27 +5,28 @@ import java.time.Duration;
 /**
  * How the segment engine serves one sequence.
  *
- * @param start the first ID of the sequence, used when its counter is created, at least 1
+ * @param bounds the first ID of the sequence (used when its counter is created), its
+ * max-value and whether it cycles
  * @param step the size of the first segment, within the step policy's bounds
  * @param stepPolicy how later segments are sized
  * @param prefetchAt the fraction of a segment, in {@code [0, 1)}, after whose use the next
  * segment is fetched in the background
  * @param fetchTimeout how long a caller waits for a segment when none is left, positive
  */
-public record SegmentSettings(long start, long step, StepPolicy stepPolicy, double prefetchAt,
+public record SegmentSettings(SequenceBounds bounds, long step, StepPolicy stepPolicy, double prefetchAt,
 		Duration fetchTimeout) {
 
 	/**
 	 * Create settings, checking every value.
-	 * @param start the first ID of the sequence
+	 * @param bounds the start, max-value and cycling of the sequence
 	 * @param step the size of the first segment
 	 * @param stepPolicy how later segments are sized
 	 * @param prefetchAt the fraction of a segment after whose use the next is fetched
 	 * @param fetchTimeout how long a caller waits for a segment when none is left
 	 */
 	public SegmentSettings {
-		if (start < 1) {
-			throw new IllegalArgumentException("start must be at least 1 but was " + start);
+		if (bounds == null) {
+			throw new IllegalArgumentException("bounds must not be null");
 		}
 		if (stepPolicy == null) {
 			throw new IllegalArgumentException("stepPolicy must not be null");
@@ -40,6 +41,18 @@ public record SegmentSettings(long start, long step, StepPolicy stepPolicy, doub
 		if (fetchTimeout == null || fetchTimeout.isNegative() || fetchTimeout.isZero()) {
 			throw new IllegalArgumentException("fetchTimeout must be positive but was " + fetchTimeout);
 		}
+	}
+
+	/**
+	 * Create settings of an unbounded sequence.
+	 * @param start the first ID of the sequence, at least 1
+	 * @param step the size of the first segment
+	 * @param stepPolicy how later segments are sized
+	 * @param prefetchAt the fraction of a segment after whose use the next is fetched
+	 * @param fetchTimeout how long a caller waits for a segment when none is left
+	 */
+	public SegmentSettings(long start, long step, StepPolicy stepPolicy, double prefetchAt, Duration fetchTimeout) {
+		this(SequenceBounds.startingAt(start), step, stepPolicy, prefetchAt, fetchTimeout);
 	}
 
 }

@@ -21,19 +21,34 @@ import io.github.idgen.SequenceExhaustedException;
 public interface SegmentStore {
 
 	/**
-	 * Reserve the next {@code step} IDs of the given sequence.
+	 * Reserve the next {@code step} IDs of the given sequence, within its bounds: never a
+	 * segment crossing {@code bounds.maxValue()}; for a cyclic sequence whose counter has
+	 * reached it, the first IDs of the next cycle (see {@link SequenceBounds#next}).
 	 * @param sequence the sequence name, valid as {@link io.github.idgen.SequenceNames}
 	 * defines it
 	 * @param step the number of IDs to reserve, at least 1
-	 * @param start the first ID of the sequence; used only when its counter does not
-	 * exist yet, at least 1
-	 * @return the reserved block, exactly {@code step} IDs long
-	 * @throws SequenceExhaustedException if the counter would pass
-	 * {@code Long.MAX_VALUE - 1}
+	 * @param bounds the start (used only when the counter does not exist yet), the
+	 * max-value and whether the sequence cycles
+	 * @return the reserved block: {@code step} IDs, or fewer where the max-value cuts it
+	 * @throws SequenceExhaustedException if the counter has reached its max-value and the
+	 * sequence does not cycle
 	 * @throws BackendUnavailableException if the backend failed
 	 * @throws IllegalArgumentException if an argument is invalid
 	 */
-	Segment allocate(String sequence, long step, long start);
+	Segment allocate(String sequence, long step, SequenceBounds bounds);
+
+	/**
+	 * Reserve the next {@code step} IDs of an unbounded sequence.
+	 * @param sequence the sequence name
+	 * @param step the number of IDs to reserve, at least 1
+	 * @param start the first ID of the sequence, used only when its counter does not
+	 * exist yet
+	 * @return the reserved block, exactly {@code step} IDs long
+	 * @see #allocate(String, long, SequenceBounds)
+	 */
+	default Segment allocate(String sequence, long step, long start) {
+		return allocate(sequence, step, SequenceBounds.startingAt(start));
+	}
 
 	/**
 	 * Check that the backend can be reached.

@@ -61,7 +61,7 @@ class JdbcSegmentStoreTest {
 		assertThatIllegalArgumentException().isThrownBy(() -> store.allocate("orders", 0, 1))
 			.withMessageContaining("Step");
 		assertThatIllegalArgumentException().isThrownBy(() -> store.allocate("orders", 10, 0))
-			.withMessageContaining("Start");
+			.withMessageContaining("start");
 	}
 
 	@Test

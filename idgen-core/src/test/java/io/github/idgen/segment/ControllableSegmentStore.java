@@ -22,7 +22,7 @@ public class ControllableSegmentStore extends InMemorySegmentStore {
 	private final AtomicInteger failedAttempts = new AtomicInteger();
 
 	@Override
-	public Segment allocate(String sequence, long step, long start) {
+	public Segment allocate(String sequence, long step, SequenceBounds bounds) {
 		try {
 			this.gate.await();
 			Thread.sleep(this.delay.toMillis());
@@ -35,7 +35,7 @@ public class ControllableSegmentStore extends InMemorySegmentStore {
 			this.failedAttempts.incrementAndGet();
 			throw new BackendUnavailableException("store is down");
 		}
-		return super.allocate(sequence, step, start);
+		return super.allocate(sequence, step, bounds);
 	}
 
 	/**

@@ -7,11 +7,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.github.idgen.SequenceExhaustedException;
-
 /**
- * A {@link SegmentStore} test double that keeps its counters in memory and records every
- * allocation.
+ * A {@link SegmentStore} test double that keeps its counters in memory, honours
+ * {@link SequenceBounds} with a compare-and-set, and records every allocation.
  */
 public class InMemorySegmentStore implements SegmentStore {
 
@@ -22,17 +20,15 @@ public class InMemorySegmentStore implements SegmentStore {
 	private final AtomicInteger attempts = new AtomicInteger();
 
 	@Override
-	public Segment allocate(String sequence, long step, long start) {
+	public Segment allocate(String sequence, long step, SequenceBounds bounds) {
 		this.attempts.incrementAndGet();
-		AtomicLong counter = this.counters.computeIfAbsent(sequence, (name) -> new AtomicLong(start - 1));
+		AtomicLong counter = this.counters.computeIfAbsent(sequence, (name) -> new AtomicLong(bounds.start() - 1));
 		for (;;) {
 			long current = counter.get();
-			if (current > Long.MAX_VALUE - 1 - step) {
-				throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' is exhausted");
-			}
-			if (counter.compareAndSet(current, current + step)) {
+			Segment segment = bounds.next(sequence, current, step);
+			if (counter.compareAndSet(current, segment.end() - 1)) {
 				this.requestedSteps.add(step);
-				return Segment.endingAt(current + step, step);
+				return segment;
 			}
 		}
 	}

@@ -170,8 +170,8 @@ class SegmentBufferTest {
 	void exhaustedSequenceThrowsSequenceExhausted() {
 		InMemorySegmentStore store = new InMemorySegmentStore();
 		SegmentIdGenerator generator = generator(store, settings(Long.MAX_VALUE - 15, 10, 10, 0.5));
-		long[] ids = generator.nextIds("order", 10);
-		assertThat(ids[9]).isEqualTo(Long.MAX_VALUE - 6);
+		long[] ids = generator.nextIds("order", 15);
+		assertThat(ids[14]).isEqualTo(Long.MAX_VALUE - 1);
 		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> generator.nextId("order"))
 			.withMessageContaining("'order'");
 		int attempts = store.attempts();

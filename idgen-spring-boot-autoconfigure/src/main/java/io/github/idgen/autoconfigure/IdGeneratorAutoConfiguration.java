@@ -50,6 +50,11 @@ public final class IdGeneratorAutoConfiguration {
 						require(available, sequence.getBackend(), "idgen.sequences." + name + ".backend"));
 			}
 			Backend backend = (sequence.getBackend() != null) ? sequence.getBackend() : defaultBackend;
+			if ((sequence.getMaxValue() != null || sequence.isCycle()) && backend == Backend.REDIS) {
+				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".max-value",
+						sequence.getMaxValue(), "The 'redis' backend does not serve bounded or cyclic sequences; serve '"
+								+ name + "' from another backend (idgen.sequences." + name + ".backend)");
+			}
 			if (sequence.getMode() != null && backend != Backend.REDIS) {
 				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".mode",
 						sequence.getMode(), "A mode applies only to sequences served by the 'redis' backend, and '"

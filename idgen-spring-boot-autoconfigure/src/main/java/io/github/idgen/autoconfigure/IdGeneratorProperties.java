@@ -463,6 +463,18 @@ public class IdGeneratorProperties {
 		private long start = 1;
 
 		/**
+		 * Last ID of the sequence. When not set, the sequence is bounded only by the
+		 * 64-bit range.
+		 */
+		private Long maxValue;
+
+		/**
+		 * Whether the sequence starts again at 'start' once it has handed out
+		 * 'max-value'. IDs then repeat across cycles, never within one.
+		 */
+		private boolean cycle;
+
+		/**
 		 * Number of IDs in the first segment the sequence reserves.
 		 */
 		private Long step;
@@ -514,6 +526,22 @@ public class IdGeneratorProperties {
 
 		public void setStart(long start) {
 			this.start = start;
+		}
+
+		public Long getMaxValue() {
+			return this.maxValue;
+		}
+
+		public void setMaxValue(Long maxValue) {
+			this.maxValue = maxValue;
+		}
+
+		public boolean isCycle() {
+			return this.cycle;
+		}
+
+		public void setCycle(boolean cycle) {
+			this.cycle = cycle;
 		}
 
 		public Long getStep() {

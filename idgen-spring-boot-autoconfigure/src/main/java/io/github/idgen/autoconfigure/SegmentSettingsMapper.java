@@ -9,6 +9,7 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 import io.github.idgen.SequenceNames;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
 import io.github.idgen.segment.SegmentSettings;
+import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.segment.StepPolicy;
 
 /**
@@ -55,6 +56,10 @@ final class SegmentSettingsMapper {
 				segment.getFetchTimeout());
 		Setting<Long> start = new Setting<>(prefix + "start", sequence.getStart());
 		start.require(start.value() >= 1, "must be at least 1");
+		Setting<Long> maxValue = new Setting<>(prefix + "max-value",
+				(sequence.getMaxValue() != null) ? sequence.getMaxValue() : SequenceBounds.MAX_ID);
+		maxValue.require(maxValue.value() >= start.value() && maxValue.value() <= SequenceBounds.MAX_ID,
+				"must lie within " + start.property() + " (" + start.value() + ") and " + SequenceBounds.MAX_ID);
 		step.require(step.value() >= 1, "must be at least 1");
 		minStep.require(minStep.value() >= 1, "must be at least 1");
 		maxStep.require(maxStep.value() >= minStep.value(),
@@ -66,9 +71,9 @@ final class SegmentSettingsMapper {
 		prefetchAt.require(prefetchAt.value() >= 0 && prefetchAt.value() < 1,
 				"must be at least 0 and less than 1 (a fraction of the segment)");
 		fetchTimeout.require(isPositive(fetchTimeout.value()), "must be positive");
-		return new SegmentSettings(start.value(), step.value(),
-				new StepPolicy(minStep.value(), maxStep.value(), segmentDuration.value()), prefetchAt.value(),
-				fetchTimeout.value());
+		SequenceBounds bounds = new SequenceBounds(start.value(), maxValue.value(), sequence.isCycle());
+		StepPolicy stepPolicy = new StepPolicy(minStep.value(), maxStep.value(), segmentDuration.value());
+		return new SegmentSettings(bounds, step.value(), stepPolicy, prefetchAt.value(), fetchTimeout.value());
 	}
 
 	private static <T> Setting<T> setting(String prefix, String name, T override, T fallback) {

@@ -26,6 +26,7 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.Sequence;
+import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.UnknownSequenceException;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
@@ -200,6 +201,23 @@ class IdGeneratorAutoConfigurationTests {
 	}
 
 	@Test
+	void servesBoundedAndCyclicSequences() {
+		this.runner
+			.withPropertyValues("idgen.sequences.ticket.max-value=25", "idgen.sequences.ticket.cycle=true",
+					"idgen.sequences.ticket.step=10", "idgen.sequences.ticket.min-step=10",
+					"idgen.sequences.seat.max-value=3", "idgen.sequences.seat.step=10",
+					"idgen.sequences.seat.min-step=10")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				long[] tickets = ids.nextIds("ticket", 30);
+				assertThat(tickets).startsWith(1, 2, 3).contains(25).endsWith(1, 2, 3, 4, 5);
+				assertThat(ids.nextIds("seat", 3)).containsExactly(1, 2, 3);
+				assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> ids.nextId("seat"))
+					.withMessageContaining("max-value 3");
+			});
+	}
+
+	@Test
 	void shareServesUnknownSequencesFromDefaultSequence() {
 		this.runner
 			.withPropertyValues("idgen.unknown-sequences=share", "idgen.default-sequence=main",
@@ -239,6 +257,8 @@ class IdGeneratorAutoConfigurationTests {
 		assertInvalid("idgen.sequences.order.step", "idgen.segment.min-step (1000)",
 				"idgen.sequences.order.step=500");
 		assertInvalid("idgen.sequences.order.start", "must be at least 1", "idgen.sequences.order.start=0");
+		assertInvalid("idgen.sequences.order.max-value", "must lie within idgen.sequences.order.start (10)",
+				"idgen.sequences.order.start=10", "idgen.sequences.order.max-value=9");
 		assertInvalid("idgen.jdbc.table", "bad-name", "idgen.jdbc.table=bad-name");
 		assertInvalid("idgen.jdbc.table", "x; drop table y", "idgen.jdbc.table=x; drop table y");
 		assertInvalid("idgen.default-sequence", "at most 128", "idgen.default-sequence=" + "d".repeat(129));

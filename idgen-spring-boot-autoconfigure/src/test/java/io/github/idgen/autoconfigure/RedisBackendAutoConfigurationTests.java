@@ -101,6 +101,13 @@ class RedisBackendAutoConfigurationTests {
 	}
 
 	@Test
+	void rejectsBoundedSequenceOnRedis() {
+		runner().withPropertyValues("idgen.sequences.ticket.max-value=99", "idgen.sequences.ticket.cycle=true")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.sequences.ticket.max-value").getReason())
+				.contains("does not serve bounded or cyclic sequences"));
+	}
+
+	@Test
 	void jdbcFloorNeedsDataSource() {
 		runner().withPropertyValues("idgen.redis.floor-source=jdbc")
 			.run((context) -> assertThat(invalidProperty(context, "idgen.redis.floor-source").getReason())
