@@ -78,6 +78,25 @@ final class CounterDocuments {
 	}
 
 	/**
+	 * Set the counter of the sequence to {@code newValue} if it is still the 64-bit
+	 * integer {@code expected}, in one atomic {@code findOneAndUpdate}.
+	 * @param sequence the sequence name
+	 * @param expected the value read before
+	 * @param newValue the value to set
+	 * @param step the size of the reservation, recorded in the document
+	 * @return whether the counter held {@code expected} and now holds {@code newValue}
+	 */
+	boolean compareAndSet(String sequence, long expected, long newValue, long step) {
+		return execute((collection) -> collection.withWriteConcern(this.writeConcern)
+			.findOneAndUpdate(
+					Filters.and(Filters.eq(ID, sequence), Filters.type(VALUE, BsonType.INT64),
+							Filters.eq(VALUE, expected)),
+					Updates.combine(Updates.set(VALUE, newValue), Updates.set(STEP, step),
+							Updates.currentDate(UPDATED_AT)),
+					RETURN_NEW_VALUE) != null);
+	}
+
+	/**
 	 * Read the counter of the sequence from the primary.
 	 * @param sequence the sequence name
 	 * @return the document, empty if there is none

@@ -18,6 +18,7 @@ import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.SequenceBounds;
 
 /**
  * A {@link SegmentStore} that keeps its counters in a MongoDB collection, through Spring
@@ -35,8 +36,9 @@ import io.github.idgen.segment.SegmentStore;
  * update: {$inc: {value: step}, $set: {step: step}, $currentDate: {updatedAt: true}}
  * options: returnDocument AFTER, no upsert</pre>
  *
- * where {@code limit} is {@code Long.MAX_VALUE - 1 - step}, so that the counter never
- * passes {@code Long.MAX_VALUE - 1} and the addition never overflows. MongoDB serializes
+ * where {@code limit} is the max-value minus {@code step}: {@code Long.MAX_VALUE - 1 -
+ * step} for an unbounded sequence, so that the counter never passes
+ * {@code Long.MAX_VALUE - 1} and the addition never overflows. MongoDB serializes
  * updates of one document and returns the value this update produced, so the block
  * {@code (new value - step, new value]} goes to exactly one caller. The step is sent as
  * a 64-bit integer, so the counter stays a 64-bit integer and is exact over its whole
@@ -44,22 +46,37 @@ import io.github.idgen.segment.SegmentStore;
  * <p>
  * If the update matches no document, the store reads the document from the primary:
  * <ul>
- * <li>If its {@code value} is above {@code limit}, the guard failed: counters only grow,
- * so a {@link SequenceExhaustedException} is thrown and the counter stays as it was.</li>
- * <li>If its {@code value} is not a 64-bit integer (a {@code double} written from the
- * shell, say), the store refuses the sequence with an {@link IdGenerationException}
- * rather than count on a value that may be inexact; the document is left as it
- * was.</li>
  * <li>If there is no document, the store inserts it with {@code value = start - 1}, then
  * runs the update again. When several callers create the same sequence at once, the
  * unique {@code _id} lets exactly one insert succeed; the others' duplicate-key errors
  * are ignored, and all of them then add their step to the one counter.</li>
+ * <li>If its {@code value} is not a 64-bit integer (a {@code double} written from the
+ * shell, say), the store refuses the sequence with an {@link IdGenerationException}
+ * rather than count on a value that may be inexact; the document is left as it
+ * was.</li>
+ * <li>For an unbounded sequence, the {@code value} is above {@code limit}: counters only
+ * grow, so a {@link SequenceExhaustedException} is thrown and the counter stays as it
+ * was.</li>
+ * <li>For a bounded or cyclic sequence (see {@link SequenceBounds}), the counter is
+ * within {@code step} of the max-value, or at it. The store computes the segment with
+ * {@link SequenceBounds#next}: the IDs up to the max-value, cut short; for a cyclic
+ * sequence whose counter has reached the max-value, the first IDs of the next cycle; for
+ * a non-cyclic one, a {@link SequenceExhaustedException} naming the max-value. It writes
+ * the new counter with a compare-and-set, a {@code findOneAndUpdate} whose filter
+ * requires the value it read ({@code {_id: sequence, value: <read>}}), and retries from
+ * the start when another caller changed the counter first. So the wrap to
+ * {@code start} happens exactly once per cycle and no two callers receive the same
+ * value within one cycle. A counter that came back to the value read after a whole cycle
+ * in between is no hazard: the segment follows from the counter's value alone.</li>
  * </ul>
  * The counter is created by an insert of its own rather than an upsert of the update:
  * an upsert creating the document would apply {@code $inc} to a missing field, that is
  * count from 0, and cannot set {@code start - 1} in the same update, since
  * {@code $setOnInsert} and {@code $inc} on one field conflict. The separate insert keeps
- * the first segment: it starts exactly at {@code start}, whichever caller gets it.
+ * the first segment: it starts exactly at {@code start}, whichever caller gets it. A
+ * caller that keeps missing (a counter deleted over and over, or lost compare-and-sets
+ * under heavy contention at the max-value) gives up after {@value #MAX_ATTEMPTS} rounds
+ * with a {@link BackendUnavailableException}.
  * <p>
  * Every write uses the store's write concern, {@link WriteConcern#MAJORITY} by default.
  * With a weaker one such as {@code w:1}, the primary acknowledges an allocation before
@@ -83,7 +100,7 @@ public class MongoSegmentStore implements SegmentStore {
 
 	private static final long LAST_ID = Long.MAX_VALUE - 1;
 
-	private static final int MAX_ATTEMPTS = 5;
+	private static final int MAX_ATTEMPTS = 100;
 
 	private static final Document PING = new Document("ping", 1);
 
@@ -116,20 +133,18 @@ public class MongoSegmentStore implements SegmentStore {
 	}
 
 	@Override
-	public Segment allocate(String sequence, long step, long start) {
+	public Segment allocate(String sequence, long step, SequenceBounds bounds) {
 		SequenceNames.validate(sequence);
 		if (step < 1) {
 			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
 		}
-		if (start < 1) {
-			throw new IllegalArgumentException("Start must be at least 1 but was " + start);
-		}
-		if (step > LAST_ID) {
+		Objects.requireNonNull(bounds, "SequenceBounds must not be null");
+		if (!bounds.isBounded() && step > LAST_ID) {
 			throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' cannot reserve " + step
 					+ " IDs: no counter can grow by that much without passing the largest ID " + LAST_ID);
 		}
 		try {
-			return allocate(sequence, step, start, LAST_ID - step);
+			return allocateWithin(sequence, step, bounds);
 		}
 		catch (DataAccessException | MongoException ex) {
 			throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
@@ -137,39 +152,53 @@ public class MongoSegmentStore implements SegmentStore {
 		}
 	}
 
-	private Segment allocate(String sequence, long step, long start, long limit) {
+	private Segment allocateWithin(String sequence, long step, SequenceBounds bounds) {
+		long limit = bounds.maxValue() - step;
 		for (int attempt = 1;; attempt++) {
 			OptionalLong value = this.counters.increment(sequence, step, limit);
 			if (value.isPresent()) {
 				return Segment.endingAt(value.getAsLong(), step);
 			}
 			Optional<BsonDocument> current = this.counters.find(sequence);
-			if (current.isPresent()) {
-				checkCanGrow(sequence, step, limit, current.get());
+			if (current.isEmpty()) {
+				this.counters.insertIfAbsent(sequence, bounds.start() - 1);
+			}
+			else {
+				long counter = counterValue(sequence, current.get());
+				if (!bounds.isBounded()) {
+					checkCanGrow(sequence, step, limit, counter);
+				}
+				else {
+					Segment segment = bounds.next(sequence, counter, step);
+					if (this.counters.compareAndSet(sequence, counter, segment.end() - 1, segment.size())) {
+						return segment;
+					}
+				}
 			}
 			if (attempt == MAX_ATTEMPTS) {
 				throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
 						+ "' in collection '" + this.counters.collectionName()
 						+ "': its counter was still missing or changing after " + MAX_ATTEMPTS + " attempts");
 			}
-			if (current.isEmpty()) {
-				this.counters.insertIfAbsent(sequence, start - 1);
-			}
 		}
 	}
 
-	private void checkCanGrow(String sequence, long step, long limit, BsonDocument document) {
+	private long counterValue(String sequence, BsonDocument document) {
 		BsonValue value = document.get(CounterDocuments.VALUE);
 		if (value == null || !value.isInt64()) {
 			throw new IdGenerationException("Sequence '" + sequence + "' cannot reserve IDs: the 'value' of its "
 					+ "counter in collection '" + this.counters.collectionName() + "' is "
 					+ CounterDocuments.describeValue(document) + ", not a 64-bit integer (NumberLong)");
 		}
-		if (value.asInt64().getValue() > limit) {
+		return value.asInt64().getValue();
+	}
+
+	private void checkCanGrow(String sequence, long step, long limit, long counter) {
+		if (counter > limit) {
 			throw new SequenceExhaustedException(sequence,
 					"Sequence '" + sequence + "' is exhausted: its counter in collection '"
-							+ this.counters.collectionName() + "' is at " + value.asInt64().getValue()
-							+ " and cannot grow by " + step + " without passing the largest ID " + LAST_ID);
+							+ this.counters.collectionName() + "' is at " + counter + " and cannot grow by " + step
+							+ " without passing the largest ID " + LAST_ID);
 		}
 	}
 
