@@ -22,16 +22,19 @@ final class BackendSelection {
 
 	private static final String REDIS_CONNECTION_FACTORY = "org.springframework.data.redis.connection.RedisConnectionFactory";
 
+	private static final String MONGO_TEMPLATE = "org.springframework.data.mongodb.core.MongoTemplate";
+
 	private static final Map<Backend, List<String>> REQUIRED_CLASSES = Map.of(Backend.JDBC,
 			List.of("javax.sql.DataSource", "org.springframework.boot.jdbc.EmbeddedDatabaseConnection"), Backend.REDIS,
-			List.of(REDIS_CONNECTION_FACTORY));
+			List.of(REDIS_CONNECTION_FACTORY), Backend.MONGO, List.of(MONGO_TEMPLATE));
 
 	private static final Map<Backend, String> STORE_TYPES = Map.of(Backend.JDBC, "javax.sql.DataSource",
-			Backend.REDIS, REDIS_CONNECTION_FACTORY);
+			Backend.REDIS, REDIS_CONNECTION_FACTORY, Backend.MONGO, MONGO_TEMPLATE);
 
 	private static final Map<Backend, String> STARTERS = Map.of(Backend.JDBC,
 			"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)", Backend.REDIS,
-			"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)");
+			"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)", Backend.MONGO,
+			"spring-boot-starter-data-mongodb (or a MongoTemplate bean)");
 
 	private final IdGeneratorProperties properties;
 

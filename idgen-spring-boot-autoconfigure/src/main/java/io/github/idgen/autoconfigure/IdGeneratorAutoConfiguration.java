@@ -28,10 +28,11 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
  * sequence. Every bean backs off when the user defines their own.
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
-		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration" })
+		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+		"org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration" })
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(IdGeneratorProperties.class)
-@Import({ JdbcBackendConfiguration.class, RedisBackendConfiguration.class })
+@Import({ JdbcBackendConfiguration.class, RedisBackendConfiguration.class, MongoBackendConfiguration.class })
 public final class IdGeneratorAutoConfiguration {
 
 	@Bean

@@ -47,6 +47,8 @@ public class IdGeneratorProperties {
 
 	private final Redis redis = new Redis();
 
+	private final Mongo mongo = new Mongo();
+
 	/**
 	 * Per-sequence settings, keyed by sequence name. Settings left unset take the value
 	 * of idgen.segment.
@@ -97,6 +99,10 @@ public class IdGeneratorProperties {
 		return this.redis;
 	}
 
+	public Mongo getMongo() {
+		return this.mongo;
+	}
+
 	public Map<String, SequenceProperties> getSequences() {
 		return this.sequences;
 	}
@@ -118,7 +124,12 @@ public class IdGeneratorProperties {
 		/**
 		 * Counters in Redis, through the application's RedisConnectionFactory.
 		 */
-		REDIS
+		REDIS,
+
+		/**
+		 * Counter documents in MongoDB, through the application's MongoTemplate.
+		 */
+		MONGO
 
 	}
 
@@ -294,6 +305,42 @@ public class IdGeneratorProperties {
 
 		public void setInitializeSchema(DatabaseInitializationMode initializeSchema) {
 			this.initializeSchema = initializeSchema;
+		}
+
+	}
+
+	/**
+	 * Settings of the MongoDB backend.
+	 */
+	public static class Mongo {
+
+		/**
+		 * Collection that holds one counter document per sequence.
+		 */
+		private String collection = "idgen_counters";
+
+		/**
+		 * Write concern of every allocation, such as 'majority', 'w1' or 'journaled'.
+		 * With 'w1' a primary failover can roll back an allocation whose IDs were already
+		 * handed out, and they would be handed out again: keep 'majority' on a replica
+		 * set.
+		 */
+		private String writeConcern = "majority";
+
+		public String getCollection() {
+			return this.collection;
+		}
+
+		public void setCollection(String collection) {
+			this.collection = collection;
+		}
+
+		public String getWriteConcern() {
+			return this.writeConcern;
+		}
+
+		public void setWriteConcern(String writeConcern) {
+			this.writeConcern = writeConcern;
 		}
 
 	}

@@ -1,0 +1,52 @@
+package io.github.idgen.autoconfigure;
+
+import com.mongodb.WriteConcern;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.mongodb.core.MongoTemplate;
+
+import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.mongo.MongoSegmentStore;
+import io.github.idgen.segment.SegmentSequences;
+
+/**
+ * The MongoDB backend: segments reserved from counter documents through the
+ * application's {@link MongoTemplate}.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnClass(MongoTemplate.class)
+@ConditionalOnBean(MongoTemplate.class)
+@ConditionalOnBackend(Backend.MONGO)
+class MongoBackendConfiguration {
+
+	@Bean
+	IdGeneratorBackend idgenMongoBackend(MongoSegmentStore store, IdGeneratorProperties properties) {
+		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
+		return new IdGeneratorBackend(Backend.MONGO,
+				new SegmentSequences(store, settings.defaults(), settings.sequences()));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	MongoSegmentStore idgenMongoSegmentStore(MongoTemplate mongoTemplate, IdGeneratorProperties properties) {
+		IdGeneratorProperties.Mongo mongo = properties.getMongo();
+		WriteConcern writeConcern = WriteConcern.valueOf(mongo.getWriteConcern());
+		if (writeConcern == null) {
+			throw new InvalidConfigurationPropertyValueException("idgen.mongo.write-concern", mongo.getWriteConcern(),
+					"Not a write concern: use 'majority' (recommended), 'w1', 'w2', 'w3', 'journaled' or "
+							+ "'acknowledged'");
+		}
+		try {
+			return new MongoSegmentStore(mongoTemplate, mongo.getCollection(), writeConcern);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidConfigurationPropertyValueException("idgen.mongo.collection", mongo.getCollection(),
+					ex.getMessage());
+		}
+	}
+
+}
