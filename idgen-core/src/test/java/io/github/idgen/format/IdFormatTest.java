@@ -149,7 +149,8 @@ class IdFormatTest {
 	@Test
 	void badWidthIsRejected() {
 		for (String width : new String[] { "0", "20", "-1", "abc", "", "100", " 6" }) {
-			assertThatInvalid("{seq:" + width + "}", "the width '" + width + "' of {seq:N} must be a number from 1 to 19");
+			assertThatInvalid("{seq:" + width + "}",
+					"the width '" + width + "' of {seq:N} must be a number from 1 to 19");
 		}
 	}
 
