@@ -1,0 +1,96 @@
+package io.github.idgen.format;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.Objects;
+import java.util.function.Function;
+
+import io.github.idgen.Sequence;
+import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.SequenceNames;
+
+/**
+ * Serves the formatted IDs of one sequence, such as {@code ORD20261121000001}: the next
+ * value of the counter of the current {@link ResetPeriod}, written with an
+ * {@link IdFormat}.
+ * <p>
+ * The period is decided by the clock at the time of the call. Each call reads the clock
+ * once, in the configured zone, and uses that one reading both to pick the period's
+ * counter (such as {@code order@20261121}) and for the date/time fields of the format.
+ * A call that straddles midnight therefore uses the date it read: its ID belongs wholly
+ * to that day's counter and carries that day's date, even if it is returned after the
+ * next day has begun. Values are ordered by the counter, not by the clock readings of
+ * concurrent calls.
+ * <p>
+ * Exceptions from the counter, and {@link SequenceExhaustedException} from a value wider
+ * than the format allows, name the period's counter, such as {@code order@20261121}.
+ * <p>
+ * Instances are thread-safe if the counter lookup is.
+ */
+public final class FormattedSequence {
+
+	private final String name;
+
+	private final IdFormat format;
+
+	private final ResetPeriod reset;
+
+	private final Clock clock;
+
+	private final ZoneId zone;
+
+	private final Function<String, Sequence> counters;
+
+	/**
+	 * Create a formatted sequence.
+	 * @param name the sequence name, such as {@code order}
+	 * @param format the format of the IDs
+	 * @param reset how often the counter restarts
+	 * @param clock the clock that decides the period and the date/time fields
+	 * @param zone the zone in which periods begin and date/time fields are written
+	 * @param counters returns the sequence that serves a counter name, such as
+	 * {@code order@20261121}
+	 * @throws IllegalArgumentException if the name, or the counter names derived from
+	 * it, are not valid sequence names
+	 */
+	public FormattedSequence(String name, IdFormat format, ResetPeriod reset, Clock clock, ZoneId zone,
+			Function<String, Sequence> counters) {
+		this.name = SequenceNames.validate(name);
+		this.format = Objects.requireNonNull(format, "Format must not be null");
+		this.reset = Objects.requireNonNull(reset, "Reset period must not be null");
+		this.clock = Objects.requireNonNull(clock, "Clock must not be null");
+		this.zone = Objects.requireNonNull(zone, "Zone must not be null");
+		this.counters = Objects.requireNonNull(counters, "Counters must not be null");
+		SequenceNames.validate(reset.counterName(name, ZonedDateTime.ofInstant(Instant.EPOCH, zone)));
+	}
+
+	/**
+	 * Return the name of this sequence.
+	 * @return the sequence name, without a period
+	 */
+	public String name() {
+		return this.name;
+	}
+
+	/**
+	 * Return the next formatted ID of this sequence.
+	 * @return the ID, such as {@code ORD20261121000001}
+	 * @throws SequenceExhaustedException if the value does not fit the width of the
+	 * format, or the period's counter is exhausted
+	 * @throws io.github.idgen.IdGenerationException if the counter cannot hand out a
+	 * value
+	 */
+	public String next() {
+		ZonedDateTime now = ZonedDateTime.ofInstant(this.clock.instant(), this.zone);
+		String counter = this.reset.counterName(this.name, now);
+		return this.format.format(counter, this.counters.apply(counter).next(), now);
+	}
+
+	@Override
+	public String toString() {
+		return this.name + " " + this.format + " reset " + this.reset;
+	}
+
+}

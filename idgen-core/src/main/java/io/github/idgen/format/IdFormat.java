@@ -1,0 +1,92 @@
+package io.github.idgen.format;
+
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+
+import io.github.idgen.SequenceExhaustedException;
+
+/**
+ * A parsed pattern for formatted business numbers, such as {@code ORD{yyyyMMdd}{seq:6}}.
+ * <p>
+ * A pattern is literal text with fields in braces:
+ * <ul>
+ * <li>exactly one sequence token: {@code {seq}} writes the value as it is,
+ * {@code {seq:N}} zero-pads it to a width of {@code N} digits, {@code 1 <= N <= 19};</li>
+ * <li>any number of date/time fields, each a {@link DateTimeFormatter} pattern such as
+ * {@code {yyyyMMdd}} or {@code {yyyyMMddHHmmssSSSSSS}} (microseconds).</li>
+ * </ul>
+ * Everything outside braces is copied as it is; braces cannot appear in literal text.
+ * Date/time fields are written with {@link java.util.Locale#ROOT}, so the result does not
+ * depend on the default locale of the JVM.
+ * <p>
+ * Instances are immutable and thread-safe.
+ */
+public final class IdFormat {
+
+	private final String pattern;
+
+	private final DateTimeFormatter beforeSequence;
+
+	private final int width;
+
+	private final DateTimeFormatter afterSequence;
+
+	IdFormat(String pattern, DateTimeFormatter beforeSequence, int width, DateTimeFormatter afterSequence) {
+		this.pattern = pattern;
+		this.beforeSequence = beforeSequence;
+		this.width = width;
+		this.afterSequence = afterSequence;
+	}
+
+	/**
+	 * Parse the given pattern.
+	 * @param pattern the pattern, such as {@code ORD{yyyyMMdd}{seq:6}}
+	 * @return the parsed format
+	 * @throws IllegalArgumentException if the pattern is not valid, quoting the pattern
+	 * and saying what is wrong
+	 */
+	public static IdFormat parse(String pattern) {
+		return new IdFormatParser(pattern).parse();
+	}
+
+	/**
+	 * Format a value of a sequence at a time.
+	 * @param sequence the sequence the value belongs to, named in exceptions
+	 * @param value the sequence value, zero or more
+	 * @param time the time written by the date/time fields
+	 * @return the formatted ID
+	 * @throws SequenceExhaustedException if the value has more digits than the width of
+	 * the sequence token
+	 * @throws IllegalArgumentException if the value is negative
+	 */
+	public String format(String sequence, long value, ZonedDateTime time) {
+		if (value < 0) {
+			throw new IllegalArgumentException("Sequence '" + sequence + "' value " + value
+					+ " is negative and cannot be formatted with '" + this.pattern + "'");
+		}
+		String digits = Long.toString(value);
+		if (this.width > 0 && digits.length() > this.width) {
+			throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' value " + value
+					+ " does not fit the width " + this.width + " of format '" + this.pattern + "'");
+		}
+		StringBuilder id = new StringBuilder(this.pattern.length() + 16);
+		this.beforeSequence.formatTo(time, id);
+		id.append("0".repeat(Math.max(0, this.width - digits.length()))).append(digits);
+		this.afterSequence.formatTo(time, id);
+		return id.toString();
+	}
+
+	/**
+	 * Return the pattern this format was parsed from.
+	 * @return the pattern
+	 */
+	public String pattern() {
+		return this.pattern;
+	}
+
+	@Override
+	public String toString() {
+		return this.pattern;
+	}
+
+}
