@@ -1,10 +1,17 @@
 package io.github.idgen;
 
+import java.time.Clock;
+import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+
+import io.github.idgen.format.PeriodicSequence;
+import io.github.idgen.format.SequenceFormat;
 
 /**
  * An {@link IdGenerator} that resolves sequence names and serves each sequence from a
@@ -13,7 +20,11 @@ import java.util.concurrent.ConcurrentMap;
  * Configured sequences and the default sequence are always served. Any other name is
  * handled as the {@link UnknownSequencePolicy} says. Sequences are kept for the life of
  * the generator; the name lookup on every call is one {@link ConcurrentHashMap#get}.
- * {@link #close()} closes the factory if it is {@link AutoCloseable}.
+ * A configured sequence with a {@link SequenceFormat} is served by a
+ * {@link PeriodicSequence}: its values come from one counter per period (such as
+ * {@code order@20261121}), which the factory creates like any sequence, outside the
+ * unknown-sequence policy. {@link #close()} closes the factory if it is
+ * {@link AutoCloseable}.
  */
 public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 
@@ -25,10 +36,18 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 
 	private final UnknownSequencePolicy unknownSequences;
 
+	private final Map<String, SequenceFormat> formats;
+
+	private final Clock clock;
+
+	private final ZoneId zone;
+
 	private final ConcurrentMap<String, Sequence> sequences = new ConcurrentHashMap<>();
 
+	private final ConcurrentMap<String, Sequence> periodCounters = new ConcurrentHashMap<>();
+
 	/**
-	 * Create a generator.
+	 * Create a generator without formatted sequences.
 	 * @param factory creates the sequence of a name on first use
 	 * @param configured the names of the configured sequences
 	 * @param defaultSequence the name of the default sequence
@@ -36,11 +55,31 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 	 */
 	public DefaultIdGenerator(SequenceFactory factory, Set<String> configured, String defaultSequence,
 			UnknownSequencePolicy unknownSequences) {
+		this(factory, configured, defaultSequence, unknownSequences, Map.of(), Clock.systemUTC(),
+				ZoneId.systemDefault());
+	}
+
+	/**
+	 * Create a generator.
+	 * @param factory creates the sequence of a name on first use; for a formatted
+	 * sequence, the sequence of each period's counter (such as {@code order@20261121})
+	 * @param configured the names of the configured sequences
+	 * @param defaultSequence the name of the default sequence
+	 * @param unknownSequences what to do with a sequence that is not configured
+	 * @param formats the format of each configured sequence that has one
+	 * @param clock the clock that decides the period of formatted sequences
+	 * @param zone the zone in which periods begin and formatted dates are written
+	 */
+	public DefaultIdGenerator(SequenceFactory factory, Set<String> configured, String defaultSequence,
+			UnknownSequencePolicy unknownSequences, Map<String, SequenceFormat> formats, Clock clock, ZoneId zone) {
 		this.factory = factory;
 		this.configured = Set.copyOf(configured);
 		this.configured.forEach(SequenceNames::validate);
 		this.defaultSequence = SequenceNames.validate(defaultSequence);
 		this.unknownSequences = unknownSequences;
+		this.formats = Map.copyOf(formats);
+		this.clock = clock;
+		this.zone = zone;
 	}
 
 	@Override
@@ -79,15 +118,25 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 	}
 
 	private Sequence create(String name) {
-		return this.sequences.computeIfAbsent(name, this.factory::create);
+		return this.sequences.computeIfAbsent(name, (key) -> {
+			SequenceFormat format = this.formats.get(key);
+			return (format != null) ? new PeriodicSequence(key, format, this.clock, this.zone, this::periodCounter)
+					: this.factory.create(key);
+		});
+	}
+
+	private Sequence periodCounter(String counterName) {
+		return this.periodCounters.computeIfAbsent(counterName, this.factory::create);
 	}
 
 	/**
-	 * Return every sequence used so far.
+	 * Return every sequence used so far, and the period counters of formatted sequences.
 	 * @return the sequences, in no particular order
 	 */
 	public Collection<Sequence> sequences() {
-		return List.copyOf(this.sequences.values());
+		List<Sequence> sequences = new ArrayList<>(this.sequences.values());
+		sequences.addAll(this.periodCounters.values());
+		return sequences;
 	}
 
 	/**

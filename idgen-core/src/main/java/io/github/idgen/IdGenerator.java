@@ -50,4 +50,18 @@ public interface IdGenerator {
 	 */
 	Sequence sequence(String name);
 
+	/**
+	 * Return the next formatted ID of the named sequence, such as
+	 * {@code ORD20261121000001}, as the sequence's format defines it.
+	 * @param sequence the sequence name
+	 * @return the formatted ID
+	 * @throws IllegalStateException if the sequence has no format
+	 * @throws SequenceExhaustedException if the value does not fit the width of the
+	 * format
+	 * @see Sequence#nextFormatted()
+	 */
+	default String nextFormattedId(String sequence) {
+		return sequence(sequence).nextFormatted();
+	}
+
 }

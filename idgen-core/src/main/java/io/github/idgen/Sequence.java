@@ -29,4 +29,16 @@ public interface Sequence {
 	 */
 	long[] next(int count);
 
+	/**
+	 * Return the next formatted ID of this sequence, such as {@code ORD20261121000001},
+	 * as its format defines it.
+	 * @return the formatted ID
+	 * @throws IllegalStateException if this sequence has no format
+	 * @see IdGenerator#nextFormattedId(String)
+	 */
+	default String nextFormatted() {
+		throw new IllegalStateException("Sequence '" + name() + "' has no format: set idgen.sequences." + name()
+				+ ".format, such as ORD{yyyyMMdd}{seq:6}");
+	}
+
 }

@@ -55,4 +55,15 @@ public enum ResetPeriod {
 		return (this.period != null) ? sequence + SEPARATOR + this.period.format(time) : sequence;
 	}
 
+	/**
+	 * Return the sequence a counter name belongs to: {@code order} for
+	 * {@code order@20261121}, the name itself for a name without a period.
+	 * @param counterName a counter name, as {@link #counterName} makes them
+	 * @return the sequence name
+	 */
+	public static String sequenceOf(String counterName) {
+		int separator = counterName.lastIndexOf(SEPARATOR);
+		return (separator > 0) ? counterName.substring(0, separator) : counterName;
+	}
+
 }

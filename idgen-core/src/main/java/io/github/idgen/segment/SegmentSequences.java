@@ -8,10 +8,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.idgen.SequenceBackend;
+import io.github.idgen.format.ResetPeriod;
 
 /**
  * Creates a {@link SegmentBuffer} per sequence over one {@link SegmentStore}, with the
- * sequence's configured settings or the defaults.
+ * sequence's configured settings (a period counter such as {@code order@20261121} takes
+ * those of {@code order}) or the defaults.
  * <p>
  * Segments are fetched on daemon threads named {@code idgen-fetch-N}, created on demand
  * and idle for at most a minute. {@link #close()} ends them: IDs already reserved are
@@ -43,8 +45,13 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 
 	@Override
 	public SegmentBuffer create(String name) {
-		return new SegmentBuffer(name, this.store, this.configured.getOrDefault(name, this.defaults),
-				this.fetchExecutor);
+		return new SegmentBuffer(name, this.store, settings(name), this.fetchExecutor);
+	}
+
+	private SegmentSettings settings(String name) {
+		SegmentSettings settings = this.configured.get(name);
+		return (settings != null) ? settings
+				: this.configured.getOrDefault(ResetPeriod.sequenceOf(name), this.defaults);
 	}
 
 	@Override

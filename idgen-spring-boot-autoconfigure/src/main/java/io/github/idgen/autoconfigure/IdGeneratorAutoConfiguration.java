@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure;
 
+import java.time.Clock;
+import java.time.ZoneId;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -17,7 +19,9 @@ import org.springframework.context.annotation.Import;
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.SequenceBackend;
+import io.github.idgen.SequenceFactory;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.format.ResetPeriod;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -63,8 +67,12 @@ public final class IdGeneratorAutoConfiguration {
 			}
 		});
 		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
-		return new DefaultIdGenerator((name) -> bySequence.getOrDefault(name, defaultSequences).create(name),
-				properties.getSequences().keySet(), settings.defaultSequence(), properties.getUnknownSequences());
+		SequenceFactory router = (name) -> bySequence
+			.getOrDefault(name, bySequence.getOrDefault(ResetPeriod.sequenceOf(name), defaultSequences))
+			.create(name);
+		ZoneId zone = (properties.getZone() != null) ? properties.getZone() : ZoneId.systemDefault();
+		return new DefaultIdGenerator(router, properties.getSequences().keySet(), settings.defaultSequence(),
+				properties.getUnknownSequences(), settings.formats(), Clock.systemUTC(), zone);
 	}
 
 	private static SequenceBackend require(Map<Backend, SequenceBackend> available, Backend backend,

@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
 import io.github.idgen.UnknownSequencePolicy;
+import io.github.idgen.format.ResetPeriod;
 
 /**
  * Configuration properties for idgen.
@@ -40,6 +42,12 @@ public class IdGeneratorProperties {
 	 * default sequence, 'reject' throws UnknownSequenceException.
 	 */
 	private UnknownSequencePolicy unknownSequences = UnknownSequencePolicy.CREATE;
+
+	/**
+	 * Time zone of formatted IDs: their date fields and the start of each reset period.
+	 * When not set, the system default zone.
+	 */
+	private ZoneId zone;
 
 	private final Segment segment = new Segment();
 
@@ -85,6 +93,14 @@ public class IdGeneratorProperties {
 
 	public void setUnknownSequences(UnknownSequencePolicy unknownSequences) {
 		this.unknownSequences = unknownSequences;
+	}
+
+	public ZoneId getZone() {
+		return this.zone;
+	}
+
+	public void setZone(ZoneId zone) {
+		this.zone = zone;
 	}
 
 	public Segment getSegment() {
@@ -522,6 +538,21 @@ public class IdGeneratorProperties {
 		private boolean cycle;
 
 		/**
+		 * Format of the IDs that nextFormattedId returns, such as
+		 * 'ORD{yyyyMMdd}{seq:6}': literal text, date/time fields in braces and the
+		 * sequence value, zero-padded to a width ('{seq:6}') or not ('{seq}'). A value
+		 * wider than its width is an error.
+		 */
+		private String format;
+
+		/**
+		 * How often the counter of a formatted sequence restarts: 'daily', 'monthly',
+		 * 'yearly' or 'never'. Each period has a counter of its own, decided by the clock
+		 * at the time of each call, in idgen.zone.
+		 */
+		private ResetPeriod reset = ResetPeriod.NEVER;
+
+		/**
 		 * Number of IDs in the first segment the sequence reserves.
 		 */
 		private Long step;
@@ -589,6 +620,22 @@ public class IdGeneratorProperties {
 
 		public void setCycle(boolean cycle) {
 			this.cycle = cycle;
+		}
+
+		public String getFormat() {
+			return this.format;
+		}
+
+		public void setFormat(String format) {
+			this.format = format;
+		}
+
+		public ResetPeriod getReset() {
+			return this.reset;
+		}
+
+		public void setReset(ResetPeriod reset) {
+			this.reset = reset;
 		}
 
 		public Long getStep() {

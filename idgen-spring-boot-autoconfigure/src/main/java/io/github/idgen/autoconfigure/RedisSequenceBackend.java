@@ -14,6 +14,7 @@ import io.github.idgen.Sequence;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisMode;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
+import io.github.idgen.format.ResetPeriod;
 import io.github.idgen.redis.RedisIncrementSequence;
 import io.github.idgen.redis.RedisKeys;
 import io.github.idgen.redis.RedisSegmentStore;
@@ -55,7 +56,8 @@ class RedisSequenceBackend implements SequenceBackend, AutoCloseable {
 
 	@Override
 	public Sequence create(String name) {
-		SequenceProperties sequence = this.properties.getSequences().get(name);
+		Map<String, SequenceProperties> sequences = this.properties.getSequences();
+		SequenceProperties sequence = sequences.getOrDefault(name, sequences.get(ResetPeriod.sequenceOf(name)));
 		RedisMode mode = modeOf(sequence);
 		return switch (mode) {
 			case SEGMENT -> this.segments.create(name);

@@ -8,6 +8,9 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 
 import io.github.idgen.SequenceNames;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
+import io.github.idgen.format.IdFormat;
+import io.github.idgen.format.ResetPeriod;
+import io.github.idgen.format.SequenceFormat;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.segment.StepPolicy;
@@ -42,6 +45,31 @@ final class SegmentSettingsMapper {
 			sequences.put(name, map("idgen.sequences." + name + ".", sequence));
 		});
 		return sequences;
+	}
+
+	Map<String, SequenceFormat> formats() {
+		Map<String, SequenceFormat> formats = new LinkedHashMap<>();
+		this.properties.getSequences().forEach((name, sequence) -> {
+			if (sequence.getFormat() != null) {
+				formats.put(name, new SequenceFormat(format("idgen.sequences." + name + ".format", sequence.getFormat()),
+						sequence.getReset()));
+			}
+			else if (sequence.getReset() != ResetPeriod.NEVER) {
+				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".reset",
+						sequence.getReset(), "A reset period applies only to a sequence with a format; set "
+								+ "idgen.sequences." + name + ".format too");
+			}
+		});
+		return formats;
+	}
+
+	private static IdFormat format(String property, String pattern) {
+		try {
+			return IdFormat.parse(pattern);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidConfigurationPropertyValueException(property, pattern, ex.getMessage());
+		}
 	}
 
 	private SegmentSettings map(String prefix, SequenceProperties sequence) {

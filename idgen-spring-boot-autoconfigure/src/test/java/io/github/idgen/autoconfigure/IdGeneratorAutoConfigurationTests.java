@@ -1,5 +1,8 @@
 package io.github.idgen.autoconfigure;
 
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -34,6 +37,7 @@ import io.github.idgen.jdbc.JdbcSegmentStore;
 import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * Tests for {@link IdGeneratorAutoConfiguration}.
@@ -218,6 +222,26 @@ class IdGeneratorAutoConfigurationTests {
 	}
 
 	@Test
+	void servesFormattedIdsWithDailyCountersInTheConfiguredZone() {
+		this.runner
+			.withPropertyValues("idgen.zone=Asia/Shanghai", "idgen.sequences.order.format=ORD{yyyyMMdd}{seq:6}",
+					"idgen.sequences.order.reset=daily", "idgen.sequences.order.step=10",
+					"idgen.sequences.order.min-step=10")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				String today = LocalDate.now(ZoneId.of("Asia/Shanghai")).format(DateTimeFormatter.BASIC_ISO_DATE);
+				assertThat(ids.nextFormattedId("order")).isEqualTo("ORD" + today + "000001");
+				assertThat(ids.sequence("order").nextFormatted()).isEqualTo("ORD" + today + "000002");
+				assertThat(jdbc(context).queryForObject("select step from idgen_segment where sequence_name = ?",
+						Long.class, "order@" + today))
+					.as("the period counter takes the sequence's settings")
+					.isEqualTo(10);
+				assertThatIllegalStateException().isThrownBy(() -> ids.nextFormattedId("invoice"))
+					.withMessageContaining("idgen.sequences.invoice.format");
+			});
+	}
+
+	@Test
 	void shareServesUnknownSequencesFromDefaultSequence() {
 		this.runner
 			.withPropertyValues("idgen.unknown-sequences=share", "idgen.default-sequence=main",
@@ -259,6 +283,9 @@ class IdGeneratorAutoConfigurationTests {
 		assertInvalid("idgen.sequences.order.start", "must be at least 1", "idgen.sequences.order.start=0");
 		assertInvalid("idgen.sequences.order.max-value", "must lie within idgen.sequences.order.start (10)",
 				"idgen.sequences.order.start=10", "idgen.sequences.order.max-value=9");
+		assertInvalid("idgen.sequences.order.format", "seq", "idgen.sequences.order.format=ORD{yyyyMMdd}");
+		assertInvalid("idgen.sequences.order.reset", "idgen.sequences.order.format",
+				"idgen.sequences.order.reset=daily");
 		assertInvalid("idgen.jdbc.table", "bad-name", "idgen.jdbc.table=bad-name");
 		assertInvalid("idgen.jdbc.table", "x; drop table y", "idgen.jdbc.table=x; drop table y");
 		assertInvalid("idgen.default-sequence", "at most 128", "idgen.default-sequence=" + "d".repeat(129));

@@ -1,5 +1,8 @@
 package io.github.idgen.autoconfigure;
 
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.UUID;
 
@@ -75,6 +78,20 @@ class RedisBackendAutoConfigurationTests {
 				assertThat(event.decode(event.next()).shard()).isZero();
 				assertThat(ids.sequence("invoice")).isInstanceOf(SegmentBuffer.class);
 				assertThat(ids.sequence("other")).isInstanceOf(RedisIncrementSequence.class);
+			});
+	}
+
+	@Test
+	void servesGapFreeDailyNumbersInIncrementMode() {
+		runner()
+			.withPropertyValues("idgen.redis.mode=increment", "idgen.sequences.invoice.format=INV-{yyyyMMdd}-{seq:4}",
+					"idgen.sequences.invoice.reset=daily", "idgen.zone=UTC")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				String today = LocalDate.now(ZoneOffset.UTC).format(DateTimeFormatter.BASIC_ISO_DATE);
+				assertThat(ids.nextFormattedId("invoice")).isEqualTo("INV-" + today + "-0001");
+				assertThat(ids.nextFormattedId("invoice")).isEqualTo("INV-" + today + "-0002");
+				assertThat(redis(context).opsForValue().get(this.prefix + "{invoice@" + today + "}")).isEqualTo("2");
 			});
 	}
 

@@ -1,0 +1,91 @@
+package io.github.idgen.format;
+
+import java.time.Clock;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+import io.github.idgen.Sequence;
+import io.github.idgen.SequenceInfo;
+
+/**
+ * The {@link Sequence} of a sequence with a format: {@link #next()} returns the values
+ * of the current period's counter (such as {@code order@20261121}), and
+ * {@link #nextFormatted()} the formatted IDs of a {@link FormattedSequence}. The period is
+ * decided by the clock at the time of each call.
+ */
+public final class PeriodicSequence implements Sequence, SequenceInfo {
+
+	private final String name;
+
+	private final SequenceFormat format;
+
+	private final Clock clock;
+
+	private final ZoneId zone;
+
+	private final Function<String, Sequence> counters;
+
+	private final FormattedSequence formatted;
+
+	/**
+	 * Create a sequence.
+	 * @param name the sequence name
+	 * @param format the format and reset period
+	 * @param clock the clock that decides the period
+	 * @param zone the zone in which periods begin
+	 * @param counters returns the sequence that serves a counter name
+	 */
+	public PeriodicSequence(String name, SequenceFormat format, Clock clock, ZoneId zone,
+			Function<String, Sequence> counters) {
+		this.name = name;
+		this.format = format;
+		this.clock = clock;
+		this.zone = zone;
+		this.counters = counters;
+		this.formatted = new FormattedSequence(name, format.format(), format.reset(), clock, zone, counters);
+	}
+
+	@Override
+	public String name() {
+		return this.name;
+	}
+
+	@Override
+	public long next() {
+		return counter().next();
+	}
+
+	@Override
+	public long[] next(int count) {
+		return counter().next(count);
+	}
+
+	@Override
+	public String nextFormatted() {
+		return this.formatted.next();
+	}
+
+	/**
+	 * Return the format, the reset period and the name of the current period's counter.
+	 */
+	@Override
+	public Map<String, Object> info() {
+		Map<String, Object> info = new LinkedHashMap<>();
+		info.put("format", this.format.format().pattern());
+		info.put("reset", this.format.reset().name().toLowerCase());
+		info.put("counter", counterName());
+		return info;
+	}
+
+	private Sequence counter() {
+		return this.counters.apply(counterName());
+	}
+
+	private String counterName() {
+		return this.format.reset().counterName(this.name, ZonedDateTime.ofInstant(this.clock.instant(), this.zone));
+	}
+
+}
