@@ -124,7 +124,7 @@ abstract class AbstractRedisCounterFloorTest {
 					List<Segment> segments = new ArrayList<>();
 					for (int i = 0; i < 50; i++) {
 						long step = ThreadLocalRandom.current().nextLong(1, 50);
-						Segment segment = store.allocate(sequence, step, start);
+						Segment segment = allocateRetrying(store, sequence, step, start);
 						assertThat(segment.size()).isEqualTo(step);
 						segments.add(segment);
 					}
@@ -143,6 +143,23 @@ abstract class AbstractRedisCounterFloorTest {
 				.isGreaterThanOrEqualTo(segments.get(i - 1).end());
 		}
 		assertThat(floor().read(sequence)).isEqualTo(segments.get(segments.size() - 1).end() - 1);
+	}
+
+	/**
+	 * Allocate as the engine does: a BackendUnavailableException (here: claims that kept
+	 * losing to the 15 other threads) is retried.
+	 */
+	private static Segment allocateRetrying(RedisSegmentStore store, String sequence, long step, long start) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return store.allocate(sequence, step, start);
+			}
+			catch (BackendUnavailableException ex) {
+				if (attempt == 20) {
+					throw ex;
+				}
+			}
+		}
 	}
 
 	@Test
