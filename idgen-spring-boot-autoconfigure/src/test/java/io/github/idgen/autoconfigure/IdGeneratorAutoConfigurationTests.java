@@ -226,7 +226,7 @@ class IdGeneratorAutoConfigurationTests {
 		this.runner
 			.withPropertyValues("idgen.zone=Asia/Shanghai", "idgen.sequences.order.format=ORD{yyyyMMdd}{seq:6}",
 					"idgen.sequences.order.reset=daily", "idgen.sequences.order.step=10",
-					"idgen.sequences.order.min-step=10")
+					"idgen.sequences.order.min-step=10", "idgen.sequences.order.max-step=10")
 			.run((context) -> {
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				String today = LocalDate.now(ZoneId.of("Asia/Shanghai")).format(DateTimeFormatter.BASIC_ISO_DATE);
