@@ -1,13 +1,6 @@
 package io.github.idgen.mongo;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 
 import com.mongodb.WriteConcern;
 import com.mongodb.client.model.Filters;
@@ -21,7 +14,6 @@ import org.bson.BsonDocument;
 import org.bson.BsonType;
 import org.junit.jupiter.api.Test;
 
-import static io.github.idgen.test.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -79,36 +71,6 @@ class MongoBoundedSegmentStoreTest extends AbstractBoundedSegmentStoreTest {
 		assertThat(store.allocate(sequence, 3, bounds)).isEqualTo(new Segment(max - 4, max - 1));
 		assertThat(store.allocate(sequence, 3, bounds)).isEqualTo(new Segment(max - 1, max + 1));
 		assertThat(store.allocate(sequence, 3, bounds)).isEqualTo(new Segment(max - 4, max - 1));
-	}
-
-	@Test
-	void concurrentInstancesOnCyclicCounterServeEveryValueOncePerCycle() throws Exception {
-		String sequence = uniqueName("cyclic-race");
-		long maxValue = 1000;
-		long step = 10;
-		int cycles = 10;
-		SequenceBounds bounds = new SequenceBounds(1, maxValue, true);
-		int threads = 20;
-		int allocationsPerThread = (int) (cycles * maxValue / step / threads);
-		List<Callable<List<Segment>>> tasks = new ArrayList<>();
-		for (int i = 0; i < threads; i++) {
-			SegmentStore store = createStore();
-			tasks.add(() -> {
-				List<Segment> segments = new ArrayList<>();
-				for (int k = 0; k < allocationsPerThread; k++) {
-					segments.add(store.allocate(sequence, step, bounds));
-				}
-				return segments;
-			});
-		}
-		Map<Long, Long> timesHandedOut = runTogether(tasks).stream()
-			.flatMap(List::stream)
-			.flatMapToLong((segment) -> LongStream.range(segment.start(), segment.end()))
-			.boxed()
-			.collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
-		assertThat(timesHandedOut).hasSize((int) maxValue);
-		assertThat(timesHandedOut).allSatisfy((value, times) -> assertThat(times).as("value %d", value)
-			.isEqualTo(cycles));
 	}
 
 }

@@ -7,10 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
 
+import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.UnknownSequencePolicy;
@@ -100,6 +103,53 @@ public abstract class AbstractBoundedSegmentStoreTest {
 			next = segment.end();
 		}
 		assertThat(next).isEqualTo(3001);
+	}
+
+	@Test
+	void concurrentInstancesOnCyclicCounterServeEveryValueOncePerCycle() throws Exception {
+		String sequence = AbstractSegmentStoreTest.uniqueName("cyclic-race");
+		long maxValue = 1000;
+		long step = 10;
+		int cycles = 10;
+		int threads = 20;
+		SequenceBounds bounds = new SequenceBounds(1, maxValue, true);
+		int allocationsPerThread = (int) (cycles * maxValue / step / threads);
+		List<Callable<List<Segment>>> tasks = new ArrayList<>();
+		for (int i = 0; i < threads; i++) {
+			SegmentStore store = createStore();
+			tasks.add(() -> {
+				List<Segment> segments = new ArrayList<>();
+				for (int k = 0; k < allocationsPerThread; k++) {
+					segments.add(allocateRetrying(store, sequence, step, bounds));
+				}
+				return segments;
+			});
+		}
+		Map<Long, Long> timesHandedOut = runTogether(tasks).stream()
+			.flatMap(List::stream)
+			.flatMapToLong((segment) -> LongStream.range(segment.start(), segment.end()))
+			.boxed()
+			.collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+		assertThat(timesHandedOut).hasSize((int) maxValue);
+		assertThat(timesHandedOut).allSatisfy((value, times) -> assertThat(times).as("value %d", value)
+			.isEqualTo(cycles));
+	}
+
+	/**
+	 * Allocate as the engine does: a BackendUnavailableException (here: compare-and-set
+	 * rounds that kept losing to the other threads) is retried.
+	 */
+	private static Segment allocateRetrying(SegmentStore store, String sequence, long step, SequenceBounds bounds) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return store.allocate(sequence, step, bounds);
+			}
+			catch (BackendUnavailableException ex) {
+				if (attempt == 20) {
+					throw ex;
+				}
+			}
+		}
 	}
 
 	@Test
