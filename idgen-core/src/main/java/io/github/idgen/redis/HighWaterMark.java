@@ -1,6 +1,6 @@
 package io.github.idgen.redis;
 
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -8,11 +8,13 @@ import org.slf4j.LoggerFactory;
 import io.github.idgen.CounterLostException;
 
 /**
- * The highest counter value one instance has received for one sequence, and whether a
- * value at or below it has come back since: the local half of the counter-loss guard.
+ * The highest counter position one instance has received for one sequence, and whether a
+ * position at or below it has come back since: the local half of the counter-loss guard.
  * <p>
- * A healthy counter only grows, so a command sent after a value was received returns a
- * higher value. The caller reads {@link #get()} before it sends its command and passes
+ * A healthy counter only moves forward, cycle first, then value (see
+ * {@link CounterPosition}): a cyclic counter that wraps to its start enters the next
+ * cycle, which lies after every position of the one before. So a command sent after a
+ * position was received returns a later one. The caller reads {@link #get()} before it sends its command and passes
  * the result to {@link #accept}; out-of-order replies of concurrent callers therefore
  * never trip the guard, while a counter that went back below what the instance had seen
  * before the command was sent always does. Once tripped, the mark stays tripped: every
@@ -26,7 +28,7 @@ final class HighWaterMark {
 
 	private final String key;
 
-	private final AtomicLong highest = new AtomicLong();
+	private final AtomicReference<CounterPosition> highest = new AtomicReference<>(CounterPosition.NONE);
 
 	private volatile String trippedReason;
 
@@ -36,10 +38,10 @@ final class HighWaterMark {
 	}
 
 	/**
-	 * Return the highest value received so far.
-	 * @return the high-water mark, 0 if none was received
+	 * Return the highest position received so far.
+	 * @return the high-water mark, {@link CounterPosition#NONE} if none was received
 	 */
-	long get() {
+	CounterPosition get() {
 		return this.highest.get();
 	}
 
@@ -55,29 +57,29 @@ final class HighWaterMark {
 	}
 
 	/**
-	 * Accept the IDs {@code (lastBefore, last]} received from the counter, or trip.
-	 * @param lastBefore the counter value before the IDs were reserved
+	 * Accept the IDs {@code (lastBefore, last]} of one cycle received from the counter,
+	 * or trip.
+	 * @param cycle the cycle of the IDs
+	 * @param lastBefore the counter value before the IDs were reserved, in that cycle
 	 * @param last the new counter value, the last ID reserved
 	 * @param before the high-water mark read before the command was sent
-	 * @throws CounterLostException if the IDs start at or below {@code before}
+	 * @throws CounterLostException if the IDs start at or before {@code before}
 	 */
-	void accept(long lastBefore, long last, long before) {
-		if (lastBefore < before) {
+	void accept(long cycle, long lastBefore, long last, CounterPosition before) {
+		if (new CounterPosition(cycle, lastBefore).isBefore(before)) {
 			throw trip("its counter '" + this.key + "' returned IDs " + (lastBefore + 1) + " to " + last
-					+ ", but this instance had already received IDs up to " + before);
+					+ ((cycle != 0) ? " of cycle " + cycle : "") + ", but this instance had already received IDs up to "
+					+ before);
 		}
-		raise(last);
+		raise(new CounterPosition(cycle, last));
 	}
 
 	/**
-	 * Raise the mark to the given value unless it is higher already.
-	 * @param value a counter value received
+	 * Raise the mark to the given position unless it is higher already.
+	 * @param position a counter position received
 	 */
-	void raise(long value) {
-		long current = this.highest.get();
-		while (value > current && !this.highest.compareAndSet(current, value)) {
-			current = this.highest.get();
-		}
+	void raise(CounterPosition position) {
+		this.highest.accumulateAndGet(position, CounterPosition::max);
 	}
 
 	/**

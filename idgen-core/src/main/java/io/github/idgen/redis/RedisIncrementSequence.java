@@ -19,6 +19,7 @@ import io.github.idgen.CounterLostException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceInfo;
+import io.github.idgen.segment.SequenceBounds;
 
 /**
  * A {@link Sequence} that takes every ID from Redis: one {@code INCR} of the counter key
@@ -130,7 +131,7 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 	public Map<String, Object> info() {
 		Map<String, Object> info = new LinkedHashMap<>();
 		info.put("mode", "increment");
-		info.put("highestId", this.mark.get());
+		info.put("highestId", this.mark.get().value());
 		trippedGuard().ifPresent((reason) -> info.put("trippedGuard", reason));
 		return info;
 	}
@@ -150,12 +151,12 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 		if (!this.counterChecked) {
 			checkCounter();
 		}
-		return this.mark.get();
+		return this.mark.get().value();
 	}
 
 	private void accept(long lastBefore, long last, long before) {
 		try {
-			this.mark.accept(lastBefore, last, before);
+			this.mark.accept(0, lastBefore, last, new CounterPosition(0, before));
 		}
 		catch (CounterLostException ex) {
 			raiseGuard(before);
@@ -165,7 +166,8 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 
 	private void raiseGuard(long known) {
 		try {
-			this.script.reserve(this.name, 0, this.start, known, false);
+			this.script.reserve(this.name, 0, SequenceBounds.startingAt(this.start), new CounterPosition(0, known),
+					false);
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Could not raise the guard key '{}' of sequence '{}' to {}", this.keys.guard(this.name),
@@ -180,9 +182,9 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 			}
 			ReserveScript.Result result = runScript();
 			switch (result.outcome()) {
-				case RESERVED -> this.mark.raise(result.newCounter());
+				case RESERVED -> this.mark.raise(new CounterPosition(0, result.newCounter()));
 				case LOST -> throw this.mark.trip("its counter '" + this.keys.counter(this.name) + "' is "
-						+ result.describeCounter() + ", below the highest value known, " + result.value()
+						+ result.describeCounter() + ", below the highest value known, " + result.position()
 						+ " (the guard key '" + this.keys.guard(this.name) + "' holds it)");
 				case INVALID -> throw this.mark.trip("its counter '" + this.keys.counter(this.name) + "' holds '"
 						+ result.counter() + "' and its guard '" + this.keys.guard(this.name) + "' holds '"
@@ -196,7 +198,7 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 
 	private ReserveScript.Result runScript() {
 		try {
-			return this.script.reserve(this.name, 0, this.start, this.mark.get(), false);
+			return this.script.reserve(this.name, 0, SequenceBounds.startingAt(this.start), this.mark.get(), false);
 		}
 		catch (DataAccessException ex) {
 			throw new BackendUnavailableException("Could not check the counter of sequence '" + this.name

@@ -4,7 +4,8 @@ import io.github.idgen.SequenceNames;
 
 /**
  * The Redis keys of the sequences: {@code <prefix>{<sequence>}} for the counter and keys
- * derived from it, such as {@code <prefix>{<sequence>}:guard}.
+ * derived from it, such as {@code <prefix>{<sequence>}:guard} and
+ * {@code <prefix>{<sequence>}:cycle}.
  * <p>
  * The braces are a Redis Cluster hash tag: the cluster places a key by the part between
  * the first <code>{</code> and the next <code>}</code>, so every key of one sequence lies
@@ -23,6 +24,8 @@ public final class RedisKeys {
 	public static final String DEFAULT_PREFIX = "idgen:";
 
 	private static final String GUARD_SUFFIX = ":guard";
+
+	private static final String CYCLE_SUFFIX = ":cycle";
 
 	private final String prefix;
 
@@ -54,14 +57,26 @@ public final class RedisKeys {
 	}
 
 	/**
-	 * Return the key of the guard of a sequence: the highest counter value known, kept
-	 * next to the counter so that a counter that disappeared alone is not created anew.
+	 * Return the key of the guard of a sequence: the highest counter position known (the
+	 * value, or {@code <cycle>:<value>} once a cyclic counter has wrapped), kept next to
+	 * the counter so that a counter that disappeared alone is not created anew.
 	 * @param sequence the sequence name
 	 * @return {@code <prefix>{<sequence>}:guard}
 	 * @throws IllegalArgumentException if the name is not valid, with the reason
 	 */
 	public String guard(String sequence) {
 		return counter(sequence) + GUARD_SUFFIX;
+	}
+
+	/**
+	 * Return the key of the cycle of a sequence: how often its counter has wrapped to
+	 * start, missing until the first wrap.
+	 * @param sequence the sequence name
+	 * @return {@code <prefix>{<sequence>}:cycle}
+	 * @throws IllegalArgumentException if the name is not valid, with the reason
+	 */
+	public String cycle(String sequence) {
+		return counter(sequence) + CYCLE_SUFFIX;
 	}
 
 	/**

@@ -27,34 +27,47 @@ import io.github.idgen.segment.SequenceBounds;
  * standalone server or a Redis Cluster.
  * <p>
  * Each sequence has a counter key {@code <prefix>{<sequence>}} (the last ID reserved, a
- * Redis integer) and a guard key {@code <prefix>{<sequence>}:guard} (the highest counter
- * value known), in one cluster slot (see {@link RedisKeys}). To reserve {@code step} IDs
- * the store runs one Lua script, {@code reserve.lua}, which Redis executes atomically:
+ * Redis integer), a guard key {@code <prefix>{<sequence>}:guard} (the highest counter
+ * position known) and, once a cyclic sequence has wrapped, a cycle key
+ * {@code <prefix>{<sequence>}:cycle} (how often it wrapped), in one cluster slot (see
+ * {@link RedisKeys}). A counter's position is its cycle and its value, compared cycle
+ * first (0 for a sequence that never wrapped); the guard holds the value, or
+ * {@code <cycle>:<value>} after a wrap. To reserve {@code step} IDs the store runs one
+ * Lua script, {@code reserve.lua}, which Redis executes atomically:
  * <ol>
  * <li>If the counter is missing and nothing is known about the sequence (no guard, and
  * this instance has received none of its IDs), create it at {@code start - 1}. Several
  * instances creating it at once are serialized by Redis: one creates it, all of them then
  * add their step to it.</li>
- * <li>If the counter is missing or below the highest value known (the guard, this
+ * <li>If the counter is missing or behind the highest position known (the guard, this
  * instance's high-water mark and, with a floor, the floor), the counter was lost: refuse,
  * or with a {@link CounterFloor} re-seed it there (see below).</li>
- * <li>If the counter is above {@code Long.MAX_VALUE - 1 - step}, refuse: the sequence is
- * exhausted and the counter stays as it was.</li>
- * <li>{@code INCRBY} the step, read the new value back with {@code GET}, write it to the
- * guard and return it. The block {@code (new - step, new]} goes to this caller only.</li>
+ * <li>Apply the bounds ({@link SequenceBounds#next}). An unbounded sequence whose counter
+ * is above {@code Long.MAX_VALUE - 1 - step} is exhausted. A bounded sequence whose
+ * counter has reached its max-value is exhausted if it does not cycle; if it cycles, the
+ * script adds 1 to the cycle key and sets the counter back to {@code start - 1}, in the
+ * same atomic step. An exhausted sequence is refused and its counter stays as it
+ * was.</li>
+ * <li>Add the step to the counter, or set it to the max-value where the step would pass
+ * it, read the new value back with {@code GET}, write the new position to the guard and
+ * return it. The block between the old and the new value goes to this caller only; in a
+ * cyclic sequence, only in this cycle.</li>
  * </ol>
  * Lua numbers are doubles, exact only up to 2^53, so the script compares and returns
  * every value as a decimal string and never converts one to a number; IDs are exact up to
  * {@code Long.MAX_VALUE - 1}. The script is loaded once and run with {@code EVALSHA}
  * ({@code EVAL} after a {@code NOSCRIPT}).
  *
- * <h2>Counter-loss guard</h2> Redis without persistence loses every counter when it
+ * <h2>Counter-loss guard</h2> The guard compares positions, so the wrap of a cyclic
+ * sequence, which sets its counter back to its start but moves it into the next cycle, is
+ * a step forward, not a loss; a counter that goes back within its cycle, or whose cycle
+ * key is lost, is behind and caught as below. Redis without persistence loses every counter when it
  * restarts, a {@code FLUSHDB} or an eviction removes keys, and a replica promoted while
  * behind serves an older counter. Counting again from there would hand out IDs a second
  * time. Three mechanisms stand against that:
  * <ul>
  * <li><b>The local high-water mark.</b> Each store instance remembers the highest counter
- * value it has received per sequence and passes it to the script, which refuses a counter
+ * position it has received per sequence and passes it to the script, which refuses a counter
  * that is missing or below it; the store also checks every returned segment against it.
  * A trip is logged at error level, throws {@link CounterLostException}, is reported by
  * {@link #trippedGuards()} and is sticky: the sequence is refused from then on, without
@@ -66,7 +79,9 @@ import io.github.idgen.segment.SequenceBounds;
  * evicted, expired by mistake) or was set back stops every instance, new ones
  * included.</li>
  * <li><b>The floor</b> (optional, {@link CounterFloor}, such as
- * {@link io.github.idgen.jdbc.JdbcCounterFloor}). Each segment {@code (from, to]} reserved
+ * {@link io.github.idgen.jdbc.JdbcCounterFloor}; a store with a floor serves unbounded
+ * sequences only and refuses bounded and cyclic ones with
+ * {@link IllegalArgumentException}). Each segment {@code (from, to]} reserved
  * in Redis is then claimed in the floor before it is handed out: the floor is raised from
  * at most {@code from} to {@code to} in one atomic write. Claims are disjoint whatever
  * Redis does, since a claim needs the floor at or below its start and leaves it at its
@@ -137,10 +152,11 @@ public class RedisSegmentStore implements SegmentStore {
 	}
 
 	/**
-	 * Reserve the next {@code step} IDs of an unbounded sequence.
-	 * @throws IllegalArgumentException if the bounds set a max-value or cycling: the
-	 * counter-loss guard takes a counter that goes back for a lost one, so this store
-	 * does not serve bounded or cyclic sequences
+	 * Reserve the next {@code step} IDs of a sequence, within its bounds.
+	 * @throws IllegalArgumentException if this store has a floor and the bounds set a
+	 * max-value or cycling: the floor of a sequence is a single value that only grows, so
+	 * it can neither follow a counter that wraps nor tell a segment cut at the max-value
+	 * from a lost one; a store with a floor serves unbounded sequences only
 	 */
 	@Override
 	public Segment allocate(String sequence, long step, SequenceBounds bounds) {
@@ -148,21 +164,20 @@ public class RedisSegmentStore implements SegmentStore {
 		if (step < 1) {
 			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
 		}
-		if (bounds.isBounded()) {
-			throw new IllegalArgumentException("The Redis store does not serve bounded or cyclic sequences, such as '"
-					+ sequence + "' with " + bounds);
+		if (this.floor != null && bounds.isBounded()) {
+			throw new IllegalArgumentException("A Redis store with a floor does not serve bounded or cyclic "
+					+ "sequences, such as '" + sequence + "' with " + bounds);
 		}
-		long start = bounds.start();
 		HighWaterMark mark = this.marks.computeIfAbsent(sequence,
 				(name) -> new HighWaterMark(name, this.keys.counter(name)));
 		mark.checkIntact();
-		if (step > LAST_ID) {
+		if (!bounds.isBounded() && step > LAST_ID) {
 			throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' cannot reserve " + step
 					+ " IDs: no counter can grow by that much without passing the largest ID " + LAST_ID);
 		}
 		try {
-			return (this.floor != null) ? allocateAboveFloor(sequence, step, start, mark)
-					: allocateGuarded(sequence, step, start, mark);
+			return (this.floor != null) ? allocateAboveFloor(sequence, step, bounds, mark)
+					: allocateGuarded(sequence, step, bounds, mark);
 		}
 		catch (DataAccessException ex) {
 			throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
@@ -170,35 +185,35 @@ public class RedisSegmentStore implements SegmentStore {
 		}
 	}
 
-	private Segment allocateGuarded(String sequence, long step, long start, HighWaterMark mark) {
-		long before = mark.get();
-		ReserveScript.Result result = this.script.reserve(sequence, step, start, before, false);
+	private Segment allocateGuarded(String sequence, long step, SequenceBounds bounds, HighWaterMark mark) {
+		CounterPosition before = mark.get();
+		ReserveScript.Result result = this.script.reserve(sequence, step, bounds, before, false);
 		return switch (result.outcome()) {
-			case RESERVED -> accept(result, step, before, mark);
+			case RESERVED -> accept(result, before, mark);
 			case LOST -> throw mark.trip("its counter '" + this.keys.counter(sequence) + "' is "
-					+ result.describeCounter() + ", below the highest value known, " + result.value()
+					+ result.describeCounter() + ", below the highest value known, " + result.position()
 					+ " (the guard key '" + this.keys.guard(sequence) + "' now holds it)");
-			default -> throw refused(sequence, step, result, mark);
+			default -> throw refused(sequence, step, bounds, result, mark);
 		};
 	}
 
-	private Segment allocateAboveFloor(String sequence, long step, long start, HighWaterMark mark) {
+	private Segment allocateAboveFloor(String sequence, long step, SequenceBounds bounds, HighWaterMark mark) {
 		long knownFloor = 0;
 		for (int attempt = 1;; attempt++) {
-			long before = mark.get();
-			ReserveScript.Result result = this.script.reserve(sequence, step, start, Math.max(before, knownFloor),
-					true);
+			CounterPosition before = mark.get();
+			CounterPosition known = new CounterPosition(before.cycle(), Math.max(before.value(), knownFloor));
+			ReserveScript.Result result = this.script.reserve(sequence, step, bounds, known, true);
 			if (result.outcome() != ReserveScript.Outcome.RESERVED
 					&& result.outcome() != ReserveScript.Outcome.RESEEDED) {
-				throw refused(sequence, step, result, mark);
+				throw refused(sequence, step, bounds, result, mark);
 			}
-			long last = result.newCounter();
+			long from = result.previousCounter();
 			if (result.outcome() == ReserveScript.Outcome.RESEEDED) {
 				logger.warn("Counter '{}' of sequence '{}' was {}, below the highest value known; re-seeded at {}",
-						this.keys.counter(sequence), sequence, result.describeCounter(), last - step);
+						this.keys.counter(sequence), sequence, result.describeCounter(), from);
 			}
-			if (claim(sequence, last - step, last)) {
-				return accept(result, step, before, mark);
+			if (claim(sequence, from, result.newCounter())) {
+				return accept(result, before, mark);
 			}
 			knownFloor = readFloor(sequence);
 			if (attempt == MAX_CLAIM_ATTEMPTS) {
@@ -242,18 +257,22 @@ public class RedisSegmentStore implements SegmentStore {
 		}
 	}
 
-	private static Segment accept(ReserveScript.Result result, long step, long before, HighWaterMark mark) {
-		long last = result.newCounter();
-		mark.accept(last - step, last, before);
-		return Segment.endingAt(last, step);
+	private static Segment accept(ReserveScript.Result result, CounterPosition before, HighWaterMark mark) {
+		CounterPosition last = result.position();
+		long from = result.previousCounter();
+		mark.accept(last.cycle(), from, last.value(), before);
+		return new Segment(from + 1, last.value() + 1);
 	}
 
-	private RuntimeException refused(String sequence, long step, ReserveScript.Result result, HighWaterMark mark) {
+	private RuntimeException refused(String sequence, long step, SequenceBounds bounds, ReserveScript.Result result,
+			HighWaterMark mark) {
 		return switch (result.outcome()) {
-			case EXHAUSTED -> exhausted(sequence, step, result.value());
+			case EXHAUSTED -> bounds.isBounded() ? boundReached(sequence, bounds, result.value())
+					: exhausted(sequence, step, result.value());
 			case INVALID -> mark.trip("its counter '" + this.keys.counter(sequence) + "' holds '" + result.counter()
+					+ "', its cycle '" + this.keys.cycle(sequence) + "' holds '" + result.counterCycle()
 					+ "' and its guard '" + this.keys.guard(sequence) + "' holds '" + result.value()
-					+ "'; both must be missing or non-negative integers");
+					+ "'; each must be missing or a non-negative integer (the guard may be <cycle>:<value>)");
 			default -> new IllegalStateException(
 					"Unexpected outcome " + result.outcome() + " for sequence '" + sequence + "'");
 		};
@@ -263,6 +282,12 @@ public class RedisSegmentStore implements SegmentStore {
 		return new SequenceExhaustedException(sequence,
 				"Sequence '" + sequence + "' is exhausted: its counter '" + this.keys.counter(sequence) + "' is at "
 						+ counter + " and cannot grow by " + step + " without passing the largest ID " + LAST_ID);
+	}
+
+	private SequenceExhaustedException boundReached(String sequence, SequenceBounds bounds, String counter) {
+		return new SequenceExhaustedException(sequence,
+				"Sequence '" + sequence + "' has handed out its last ID, its max-value " + bounds.maxValue()
+						+ ": its counter '" + this.keys.counter(sequence) + "' is at " + counter);
 	}
 
 	@Override

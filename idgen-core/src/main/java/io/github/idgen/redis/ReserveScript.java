@@ -10,20 +10,21 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
+import io.github.idgen.segment.SequenceBounds;
+
 /**
  * The Lua script {@code reserve.lua} that reserves IDs of one sequence in one atomic
- * step: it creates or re-seeds the counter, checks it against the guard, the caller's
- * high-water mark and the overflow limit, adds the step and writes the guard. The
- * resource documents the arguments and the outcomes.
+ * step: it creates or re-seeds the counter, checks its position (cycle and value) against
+ * the guard and the caller's high-water mark, applies the bounds (the overflow limit of
+ * an unbounded sequence, the max-value of a bounded one, the wrap of a cyclic one), adds
+ * the step and writes the guard. The resource documents the arguments and the outcomes.
  * <p>
  * The script is read once. Spring Data Redis runs it with {@code EVALSHA} and falls back
  * to {@code EVAL}, which loads it, when the server answers {@code NOSCRIPT} (after a
- * restart or a {@code SCRIPT FLUSH}). Its two keys share the sequence's hash tag, so it
+ * restart or a {@code SCRIPT FLUSH}). Its three keys share the sequence's hash tag, so it
  * runs on Redis Cluster too.
  */
 final class ReserveScript {
-
-	private static final long LAST_ID = Long.MAX_VALUE - 1;
 
 	@SuppressWarnings("rawtypes")
 	private static final RedisScript<List> SCRIPT = RedisScript.of(read("reserve.lua"), List.class);
@@ -38,25 +39,35 @@ final class ReserveScript {
 	}
 
 	/**
-	 * Reserve {@code step} IDs of a sequence.
+	 * Reserve {@code step} IDs of a sequence. An unbounded sequence gets exactly
+	 * {@code step} IDs or none; a bounded or cyclic one gets a segment cut at its
+	 * max-value, as {@link SequenceBounds#next} defines it.
 	 * @param sequence the sequence name, already validated
 	 * @param step the number of IDs, from 0 (only make sure the counter exists) to
 	 * {@code Long.MAX_VALUE - 1}
-	 * @param start the first ID of a new counter
-	 * @param known the highest counter value the caller knows of, 0 if none
-	 * @param reseed whether a lost counter is re-seeded at the highest value known rather
-	 * than refused
+	 * @param bounds the start of a new counter, the max-value and whether the sequence
+	 * cycles
+	 * @param known the highest counter position the caller knows of,
+	 * {@link CounterPosition#NONE} if none
+	 * @param reseed whether a lost counter is re-seeded at the highest position known
+	 * rather than refused
 	 * @return the outcome
 	 * @throws DataAccessException if Redis failed
 	 */
-	Result reserve(String sequence, long step, long start, long known, boolean reseed) {
-		List<String> keys = List.of(this.keys.counter(sequence), this.keys.guard(sequence));
-		List<?> reply = this.template.execute(SCRIPT, keys, Long.toString(step), Long.toString(LAST_ID - step),
-				Long.toString(start - 1), Long.toString(known), reseed ? "1" : "0");
-		if (reply == null || reply.size() != 3) {
+	Result reserve(String sequence, long step, SequenceBounds bounds, CounterPosition known, boolean reseed) {
+		List<String> keys = List.of(this.keys.counter(sequence), this.keys.guard(sequence),
+				this.keys.cycle(sequence));
+		long limit = bounds.maxValue() - step;
+		String mode = !bounds.isBounded() ? "unbounded" : (bounds.cycle() ? "cyclic" : "bounded");
+		List<?> reply = this.template.execute(SCRIPT, keys, Long.toString(step),
+				(limit >= 0) ? Long.toString(limit) : "", Long.toString(bounds.start() - 1),
+				Long.toString(bounds.maxValue()), mode, Long.toString(known.cycle()), Long.toString(known.value()),
+				reseed ? "1" : "0");
+		if (reply == null || reply.size() != 6) {
 			throw new IllegalStateException("Unexpected reply of the reserve script: " + reply);
 		}
-		return new Result(Outcome.valueOf((String) reply.get(0)), (String) reply.get(1), (String) reply.get(2));
+		return new Result(Outcome.valueOf((String) reply.get(0)), (String) reply.get(1), (String) reply.get(2),
+				(String) reply.get(3), (String) reply.get(4), (String) reply.get(5));
 	}
 
 	private static String read(String resource) {
@@ -82,24 +93,25 @@ final class ReserveScript {
 		RESERVED,
 
 		/**
-		 * The counter was lost and re-seeded at the highest value known, then IDs were
+		 * The counter was lost and re-seeded at the highest position known, then IDs were
 		 * reserved.
 		 */
 		RESEEDED,
 
 		/**
 		 * The counter was lost; nothing was reserved and the guard holds the highest
-		 * value known.
+		 * position known.
 		 */
 		LOST,
 
 		/**
-		 * The counter cannot grow by the step; nothing was reserved.
+		 * The counter cannot grow by the step, or a bounded counter that does not cycle
+		 * is at its max-value; nothing was reserved.
 		 */
 		EXHAUSTED,
 
 		/**
-		 * The counter or the guard does not hold a non-negative integer.
+		 * The counter, its cycle or the guard does not hold a valid value.
 		 */
 		INVALID
 
@@ -109,12 +121,19 @@ final class ReserveScript {
 	 * The reply of the script.
 	 *
 	 * @param outcome what the script did
+	 * @param counterCycle the cycle key found, empty if it was missing
 	 * @param counter the counter found, empty if it was missing
+	 * @param cycle the cycle of the new counter ({@link Outcome#RESERVED},
+	 * {@link Outcome#RESEEDED}), of the highest position known ({@link Outcome#LOST}) or
+	 * of the current counter ({@link Outcome#EXHAUSTED}); empty for
+	 * {@link Outcome#INVALID}
 	 * @param value the new counter ({@link Outcome#RESERVED}, {@link Outcome#RESEEDED}),
 	 * the highest value known ({@link Outcome#LOST}), the current counter
 	 * ({@link Outcome#EXHAUSTED}) or the guard ({@link Outcome#INVALID})
+	 * @param from the counter the reserved IDs follow ({@link Outcome#RESERVED},
+	 * {@link Outcome#RESEEDED}), empty otherwise
 	 */
-	record Result(Outcome outcome, String counter, String value) {
+	record Result(Outcome outcome, String counterCycle, String counter, String cycle, String value, String from) {
 
 		/**
 		 * Return the new counter value, exactly.
@@ -125,11 +144,31 @@ final class ReserveScript {
 		}
 
 		/**
+		 * Return the position the reply names: the new counter, the highest position
+		 * known or the current counter, depending on the outcome.
+		 * @return the position
+		 */
+		CounterPosition position() {
+			return new CounterPosition(Long.parseLong(this.cycle), Long.parseLong(this.value));
+		}
+
+		/**
+		 * Return the counter value that the reserved IDs follow, in the same cycle.
+		 * @return the counter before the IDs, {@code start - 1} after a wrap
+		 */
+		long previousCounter() {
+			return Long.parseLong(this.from);
+		}
+
+		/**
 		 * Describe the counter found.
-		 * @return "missing" or "at N"
+		 * @return "missing", "at N" or "at N in cycle C"
 		 */
 		String describeCounter() {
-			return this.counter.isEmpty() ? "missing" : "at " + this.counter;
+			if (this.counter.isEmpty()) {
+				return "missing";
+			}
+			return "at " + this.counter + (this.counterCycle.isEmpty() ? "" : " in cycle " + this.counterCycle);
 		}
 
 	}

@@ -1,26 +1,37 @@
 -- Reserves IDs of one sequence in one atomic step: see RedisSegmentStore.
 --
--- KEYS[1]  the counter: the last ID reserved so far
--- KEYS[2]  the guard: the highest counter value known to have existed
+-- KEYS[1]  the counter: the last ID reserved so far in the current cycle
+-- KEYS[2]  the guard: the highest counter position known to have existed, 'value' in
+--          cycle 0 or 'cycle:value' after a wrap
+-- KEYS[3]  the cycle: how often a cyclic counter has wrapped, missing for 0
 -- ARGV[1]  step: the number of IDs to reserve; 0 only makes sure the counter exists
--- ARGV[2]  limit: the largest counter value that can still grow by step (Long.MAX_VALUE - 1 - step)
--- ARGV[3]  initial: the value of a new counter (start - 1)
--- ARGV[4]  known: the highest counter value the caller knows of, 0 if none
--- ARGV[5]  '1' to re-seed a lost counter at the highest value known, '0' to refuse
+-- ARGV[2]  limit: the largest counter value that can still grow by the whole step
+--          (max - step), '' if none can
+-- ARGV[3]  initial: the value of a new counter, and of a counter that wraps (start - 1)
+-- ARGV[4]  max: the largest ID of the sequence
+-- ARGV[5]  mode: 'unbounded' refuses a step that would pass the limit; 'bounded' cuts the
+--          segment at max and refuses once the counter is at max; 'cyclic' cuts the
+--          segment at max and wraps to initial once the counter is at max, adding 1 to
+--          the cycle
+-- ARGV[6]  the cycle of the highest position the caller knows of, 0 if none
+-- ARGV[7]  the value of the highest position the caller knows of, 0 if none
+-- ARGV[8]  '1' to re-seed a lost counter at the highest position known, '0' to refuse
 --
 -- Every value is a non-negative integer in canonical decimal form and is compared as a
 -- string, never through tonumber: Lua numbers are doubles, exact only up to 2^53. For the
--- same reason the new counter is read back with GET rather than taken from INCRBY's reply.
+-- same reason new values are read back with GET rather than taken from INCRBY's reply.
+-- Positions (cycle, value) are compared cycle first.
 --
--- Returns {outcome, counter, value}, where counter is the counter found ('' if missing):
---   RESERVED   value is the new counter
---   RESEEDED   the counter was missing or below the highest value known and was re-seeded
---              there first; value is the new counter
---   LOST       the counter was missing or below the highest value known; nothing was
---              reserved and the guard now holds that value (value)
---   EXHAUSTED  the counter (value) cannot grow by step without passing the limit; nothing was
---              reserved
---   INVALID    the counter or the guard (value) is not a non-negative integer
+-- Returns {outcome, cycle found, counter found, cycle, value, from}, where the cycle and
+-- the counter found are '' if missing:
+--   RESERVED   IDs (from, value] of cycle were reserved
+--   RESEEDED   the counter was missing or behind the highest position known and was
+--              re-seeded there first; then IDs (from, value] of cycle were reserved
+--   LOST       the counter was missing or behind the highest position known; nothing was
+--              reserved and the guard now holds that position (cycle, value)
+--   EXHAUSTED  the counter (cycle, value) cannot grow by step without passing the limit,
+--              or a bounded counter is at max; nothing was reserved
+--   INVALID    the cycle, the counter or the guard (value) is not valid
 
 local function valid(number)
 	return number == '0' or string.find(number, '^[1-9]%d*$') ~= nil
@@ -33,46 +44,95 @@ local function less(a, b)
 	return a < b
 end
 
-local function max(a, b)
-	if less(a, b) then
-		return b
+local function before(cycleA, valueA, cycleB, valueB)
+	if cycleA ~= cycleB then
+		return less(cycleA, cycleB)
 	end
-	return a
+	return less(valueA, valueB)
+end
+
+local function parseGuard(guard)
+	local cycle, value = string.match(guard, '^(%d+):(%d+)$')
+	if not cycle then
+		cycle, value = '0', guard
+	end
+	if valid(cycle) and valid(value) then
+		return cycle, value
+	end
+	return nil, nil
+end
+
+local function guardOf(cycle, value)
+	if cycle == '0' then
+		return value
+	end
+	return cycle .. ':' .. value
 end
 
 local counter = redis.call('GET', KEYS[1])
 local guard = redis.call('GET', KEYS[2])
-if (counter and not valid(counter)) or (guard and not valid(guard)) then
-	return {'INVALID', counter or '', guard or ''}
+local cycle = redis.call('GET', KEYS[3])
+local guardCycle, guardValue
+if guard then
+	guardCycle, guardValue = parseGuard(guard)
+end
+if (counter and not valid(counter)) or (cycle and not valid(cycle)) or (guard and not guardCycle) then
+	return {'INVALID', cycle or '', counter or '', '', guard or '', ''}
 end
 
-local known = ARGV[4]
-if guard then
-	known = max(known, guard)
+local foundCycle = cycle or ''
+local found = counter or ''
+cycle = cycle or '0'
+local knownCycle, knownValue = ARGV[6], ARGV[7]
+if guard and before(knownCycle, knownValue, guardCycle, guardValue) then
+	knownCycle, knownValue = guardCycle, guardValue
 end
 
 local outcome = 'RESERVED'
-local found = counter or ''
-if not counter and known == '0' then
+if not counter and knownCycle == '0' and knownValue == '0' then
 	counter = ARGV[3]
 	redis.call('SET', KEYS[1], counter)
-elseif not counter or less(counter, known) then
-	if ARGV[5] ~= '1' then
-		if not guard or less(guard, known) then
-			redis.call('SET', KEYS[2], known)
+elseif not counter or before(cycle, counter, knownCycle, knownValue) then
+	if ARGV[8] ~= '1' then
+		if not guard or before(guardCycle, guardValue, knownCycle, knownValue) then
+			redis.call('SET', KEYS[2], guardOf(knownCycle, knownValue))
 		end
-		return {'LOST', found, known}
+		return {'LOST', foundCycle, found, knownCycle, knownValue, ''}
 	end
-	counter = max(known, ARGV[3])
+	cycle, counter = knownCycle, knownValue
+	if less(counter, ARGV[3]) then
+		counter = ARGV[3]
+	end
 	redis.call('SET', KEYS[1], counter)
+	if cycle ~= '0' then
+		redis.call('SET', KEYS[3], cycle)
+	end
 	outcome = 'RESEEDED'
 end
 
-if less(ARGV[2], counter) then
-	return {'EXHAUSTED', found, counter}
+local mode = ARGV[5]
+local from = counter
+if mode == 'unbounded' then
+	if ARGV[2] == '' or less(ARGV[2], counter) then
+		return {'EXHAUSTED', foundCycle, found, cycle, counter, ''}
+	end
+	redis.call('INCRBY', KEYS[1], ARGV[1])
+else
+	if not less(counter, ARGV[4]) then
+		if mode ~= 'cyclic' then
+			return {'EXHAUSTED', foundCycle, found, cycle, counter, ''}
+		end
+		redis.call('INCR', KEYS[3])
+		cycle = redis.call('GET', KEYS[3])
+		from = ARGV[3]
+	end
+	if ARGV[2] == '' or less(ARGV[2], from) then
+		redis.call('SET', KEYS[1], ARGV[4])
+	else
+		redis.call('SET', KEYS[1], from)
+		redis.call('INCRBY', KEYS[1], ARGV[1])
+	end
 end
-
-redis.call('INCRBY', KEYS[1], ARGV[1])
 local value = redis.call('GET', KEYS[1])
-redis.call('SET', KEYS[2], value)
-return {outcome, found, value}
+redis.call('SET', KEYS[2], guardOf(cycle, value))
+return {outcome, foundCycle, found, cycle, value, from}

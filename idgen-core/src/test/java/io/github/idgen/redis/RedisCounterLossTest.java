@@ -7,6 +7,7 @@ import java.util.function.LongSupplier;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.Sequence;
 import io.github.idgen.segment.Segment;
+import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.test.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -79,6 +80,23 @@ class RedisCounterLossTest {
 		assertThat(store.allocate(sequence, 10, 1)).isEqualTo(new Segment(1, 11));
 		this.support.flushScripts();
 		assertThat(store.allocate(sequence, 10, 1)).isEqualTo(new Segment(11, 21));
+	}
+
+	@Test
+	void flushDbMidCycleOfACyclicSequenceTrips() {
+		String sequence = uniqueName("cyclic-flush");
+		SequenceBounds bounds = new SequenceBounds(1, 100, true);
+		RedisSegmentStore store = new RedisSegmentStore(this.support.newConnectionFactory(), KEYS);
+		for (int i = 0; i < 6; i++) {
+			store.allocate(sequence, 30, bounds);
+		}
+		this.support.flushDb();
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> store.allocate(sequence, 30, bounds))
+			.withMessageContaining("60 in cycle 1");
+		assertThat(store.trippedGuards()).containsOnlyKeys(sequence);
+		RedisSegmentStore newInstance = new RedisSegmentStore(this.support.newConnectionFactory(), KEYS);
+		assertThatExceptionOfType(CounterLostException.class)
+			.isThrownBy(() -> newInstance.allocate(sequence, 30, bounds));
 	}
 
 	private void segmentGenerationNeverRepeatsAnIdAndTrips(Runnable loss) throws Exception {

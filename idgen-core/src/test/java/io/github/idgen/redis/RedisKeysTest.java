@@ -23,6 +23,7 @@ class RedisKeysTest {
 	@Test
 	void guardIsDerivedFromCounter() {
 		assertThat(this.keys.guard("order")).isEqualTo("idgen:{order}:guard");
+		assertThat(this.keys.cycle("order")).isEqualTo("idgen:{order}:cycle");
 	}
 
 	@Test
@@ -30,6 +31,7 @@ class RedisKeysTest {
 		for (String sequence : new String[] { "order", "invoice", "订单", "a:b", "x".repeat(128) }) {
 			int slot = SlotHash.getSlot(this.keys.counter(sequence));
 			assertThat(SlotHash.getSlot(this.keys.guard(sequence))).as(sequence).isEqualTo(slot);
+			assertThat(SlotHash.getSlot(this.keys.cycle(sequence))).as(sequence).isEqualTo(slot);
 			assertThat(SlotHash.getSlot(sequence)).as(sequence).isEqualTo(slot);
 		}
 		assertThat(SlotHash.getSlot(this.keys.counter("order")))

@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -21,6 +22,9 @@ import io.github.idgen.IdGenerator;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceFactory;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisFloorSource;
+import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisMode;
+import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
 import io.github.idgen.format.ResetPeriod;
 
 /**
@@ -56,9 +60,7 @@ public final class IdGeneratorAutoConfiguration {
 			}
 			Backend backend = (sequence.getBackend() != null) ? sequence.getBackend() : defaultBackend;
 			if ((sequence.getMaxValue() != null || sequence.isCycle()) && backend == Backend.REDIS) {
-				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".max-value",
-						sequence.getMaxValue(), "The 'redis' backend does not serve bounded or cyclic sequences; serve '"
-								+ name + "' from another backend (idgen.sequences." + name + ".backend)");
+				checkRedisServesBounds(properties, name, sequence);
 			}
 			if (sequence.getMode() != null && backend != Backend.REDIS) {
 				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".mode",
@@ -73,6 +75,26 @@ public final class IdGeneratorAutoConfiguration {
 		ZoneId zone = (properties.getZone() != null) ? properties.getZone() : ZoneId.systemDefault();
 		return new DefaultIdGenerator(router, properties.getSequences().keySet(), settings.defaultSequence(),
 				properties.getUnknownSequences(), settings.formats(), Clock.systemUTC(), zone);
+	}
+
+	private static void checkRedisServesBounds(IdGeneratorProperties properties, String name,
+			SequenceProperties sequence) {
+		RedisMode mode = (sequence.getMode() != null) ? sequence.getMode() : properties.getRedis().getMode();
+		String reason = null;
+		if (mode != RedisMode.SEGMENT) {
+			reason = "The 'redis' backend serves bounded or cyclic sequences only in 'segment' mode, and '" + name
+					+ "' is in '" + mode.name().toLowerCase(Locale.ROOT) + "' mode; set idgen.sequences." + name
+					+ ".mode=segment or serve it from another backend (idgen.sequences." + name + ".backend)";
+		}
+		else if (properties.getRedis().getFloorSource() != RedisFloorSource.NONE) {
+			reason = "The 'redis' backend does not serve bounded or cyclic sequences with a floor "
+					+ "(idgen.redis.floor-source), which only grows and cannot follow a counter that wraps; serve '"
+					+ name + "' from another backend (idgen.sequences." + name + ".backend)";
+		}
+		if (reason != null) {
+			throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".max-value",
+					sequence.getMaxValue(), reason);
+		}
 	}
 
 	private static SequenceBackend require(Map<Backend, SequenceBackend> available, Backend backend,

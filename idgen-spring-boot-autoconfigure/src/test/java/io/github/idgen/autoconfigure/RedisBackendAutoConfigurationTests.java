@@ -118,10 +118,47 @@ class RedisBackendAutoConfigurationTests {
 	}
 
 	@Test
-	void rejectsBoundedSequenceOnRedis() {
-		runner().withPropertyValues("idgen.sequences.ticket.max-value=99", "idgen.sequences.ticket.cycle=true")
+	void servesCyclicSequenceInSegmentMode() {
+		runner()
+			.withPropertyValues("idgen.sequences.ticket.max-value=99", "idgen.sequences.ticket.cycle=true",
+					"idgen.sequences.ticket.start=10")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				assertThat(ids.sequence("ticket")).isInstanceOf(SegmentBuffer.class);
+				for (int cycle = 0; cycle < 3; cycle++) {
+					for (long expected = 10; expected <= 99; expected++) {
+						assertThat(ids.nextId("ticket")).isEqualTo(expected);
+					}
+				}
+				assertThat(redis(context).opsForValue().get(this.prefix + "{ticket}:cycle")).isNotNull();
+				assertThat(context.getBean(RedisSegmentStore.class).trippedGuards()).isEmpty();
+			});
+	}
+
+	@Test
+	void rejectsBoundedSequenceInIncrementMode() {
+		runner()
+			.withPropertyValues("idgen.redis.mode=increment", "idgen.sequences.ticket.max-value=99",
+					"idgen.sequences.ticket.cycle=true")
 			.run((context) -> assertThat(invalidProperty(context, "idgen.sequences.ticket.max-value").getReason())
-				.contains("does not serve bounded or cyclic sequences"));
+				.contains("only in 'segment' mode")
+				.contains("'increment' mode"));
+	}
+
+	@Test
+	void rejectsBoundedSequenceInTimeMode() {
+		runner().withPropertyValues("idgen.sequences.ticket.mode=time", "idgen.sequences.ticket.max-value=99")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.sequences.ticket.max-value").getReason())
+				.contains("'time' mode"));
+	}
+
+	@Test
+	void rejectsBoundedSequenceWithFloor() {
+		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("idgen.backend=redis", "idgen.redis.floor-source=jdbc",
+					"idgen.sequences.ticket.max-value=99")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.sequences.ticket.max-value").getReason())
+				.contains("floor"));
 	}
 
 	@Test
