@@ -1,10 +1,8 @@
 package io.github.idgen.mongo;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import com.mongodb.MongoClientSettings;
@@ -26,7 +24,6 @@ import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.mongodb.core.MongoTemplate;
 
-import static io.github.idgen.test.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -79,22 +76,6 @@ class MongoSegmentStoreTest extends AbstractSegmentStoreTest {
 		assertThat(store.allocate(sequence, 5, 1)).isEqualTo(new Segment(1, 6));
 		assertThat(template.getCollection("idgen_counters").countDocuments(Filters.eq("_id", sequence)))
 			.isEqualTo(1);
-	}
-
-	@Test
-	void allocateWhenManyInstancesCreateTheSequenceAtOnceHonoursStart() throws Exception {
-		String sequence = uniqueName("start-race");
-		long start = 5_000_000_000L;
-		List<Callable<Segment>> tasks = new ArrayList<>();
-		for (int i = 0; i < 16; i++) {
-			SegmentStore store = createStore();
-			tasks.add(() -> store.allocate(sequence, 3, start));
-		}
-		List<Segment> segments = runTogether(tasks);
-		assertThat(segments.stream().mapToLong(Segment::start).min().getAsLong()).isEqualTo(start);
-		assertThat(segments.stream().mapToLong(Segment::end).max().getAsLong()).isEqualTo(start + 16 * 3);
-		assertThat(segments.stream().map(Segment::start).distinct()).hasSize(16);
-		assertThat(counter(sequence).getInt64("value").getValue()).isEqualTo(start - 1 + 16 * 3);
 	}
 
 	@Test

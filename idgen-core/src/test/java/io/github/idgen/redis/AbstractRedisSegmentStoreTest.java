@@ -1,8 +1,6 @@
 package io.github.idgen.redis;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import io.github.idgen.CounterLostException;
 import io.github.idgen.SequenceExhaustedException;
@@ -14,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-import static io.github.idgen.test.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -65,21 +62,6 @@ abstract class AbstractRedisSegmentStoreTest extends AbstractSegmentStoreTest {
 			.withMessageContaining("at most 128");
 		assertThatIllegalArgumentException().isThrownBy(() -> store.allocate("bell\u0007", 1, 1))
 			.withMessageContaining("control characters");
-	}
-
-	@Test
-	void allocateWhenManyInstancesCreateTheSequenceAtOnceHonoursStart() throws Exception {
-		String sequence = uniqueName("start-race");
-		long start = 5_000_000_000L;
-		List<Callable<Segment>> tasks = new ArrayList<>();
-		for (int i = 0; i < 16; i++) {
-			SegmentStore store = createStore();
-			tasks.add(() -> store.allocate(sequence, 3, start));
-		}
-		List<Segment> segments = runTogether(tasks);
-		assertThat(segments.stream().mapToLong(Segment::start).min().getAsLong()).isEqualTo(start);
-		assertThat(segments.stream().mapToLong(Segment::end).max().getAsLong()).isEqualTo(start + 16 * 3);
-		assertThat(segments.stream().map(Segment::start).distinct()).hasSize(16);
 	}
 
 	@Test

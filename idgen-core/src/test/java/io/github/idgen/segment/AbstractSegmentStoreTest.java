@@ -271,4 +271,19 @@ public abstract class AbstractSegmentStoreTest {
 		assertThat(expectedStart - start).as("IDs covered").isEqualTo(total);
 	}
 
+	@Test
+	void manyInstancesCreatingTheSequenceAtOnceHonourStart() throws Exception {
+		String sequence = uniqueName("start-race");
+		long start = 5_000_000_000L;
+		List<Callable<Segment>> tasks = new ArrayList<>();
+		for (int i = 0; i < 16; i++) {
+			SegmentStore store = createStore();
+			tasks.add(() -> store.allocate(sequence, 3, start));
+		}
+		List<Segment> segments = runTogether(tasks);
+		assertThat(segments.stream().mapToLong(Segment::start).min().getAsLong()).isEqualTo(start);
+		assertThat(segments.stream().mapToLong(Segment::end).max().getAsLong()).isEqualTo(start + 16 * 3);
+		assertThat(segments.stream().map(Segment::start).distinct()).hasSize(16);
+	}
+
 }
