@@ -1,0 +1,65 @@
+package io.github.idgen.snowflake;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.idgen.Sequence;
+import io.github.idgen.SequenceInfo;
+import io.github.idgen.SequenceNames;
+
+/**
+ * A named {@link Sequence} whose IDs come from a shared {@link SnowflakeGenerator}. Every
+ * sequence of one generator draws from the same ID space: an ID is unique across all
+ * of them, and the IDs of one name have gaps where the other names took theirs.
+ */
+public final class SnowflakeSequence implements Sequence, SequenceInfo {
+
+	private final String name;
+
+	private final SnowflakeGenerator generator;
+
+	/**
+	 * Create a sequence.
+	 * @param name the sequence name, valid as {@link SequenceNames} defines it
+	 * @param generator the generator of the worker, shared by every sequence
+	 * @throws IllegalArgumentException if an argument is not valid
+	 */
+	public SnowflakeSequence(String name, SnowflakeGenerator generator) {
+		this.name = SequenceNames.validate(name);
+		if (generator == null) {
+			throw new IllegalArgumentException("generator must not be null");
+		}
+		this.generator = generator;
+	}
+
+	@Override
+	public String name() {
+		return this.name;
+	}
+
+	@Override
+	public long next() {
+		return this.generator.nextId();
+	}
+
+	@Override
+	public long[] next(int count) {
+		return this.generator.nextIds(count);
+	}
+
+	/**
+	 * Return the mode ({@code snowflake}), the datacenter and worker, the bit layout and
+	 * the remaining lifetime of the layout.
+	 */
+	@Override
+	public Map<String, Object> info() {
+		Map<String, Object> info = new LinkedHashMap<>();
+		info.put("mode", "snowflake");
+		info.put("datacenter", this.generator.workerId().datacenter());
+		info.put("worker", this.generator.workerId().worker());
+		info.put("layout", this.generator.layout().describe());
+		info.put("remainingLifetime", this.generator.remainingLifetime().toString());
+		return info;
+	}
+
+}
