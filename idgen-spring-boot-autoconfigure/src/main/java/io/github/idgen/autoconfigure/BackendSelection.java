@@ -1,7 +1,6 @@
 package io.github.idgen.autoconfigure;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +33,8 @@ final class BackendSelection {
 	private static final Map<Backend, String> STARTERS = Map.of(Backend.JDBC,
 			"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)", Backend.REDIS,
 			"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)", Backend.MONGO,
-			"spring-boot-starter-data-mongodb (or a MongoTemplate bean)");
+			"spring-boot-starter-data-mongodb (or a MongoTemplate bean)", Backend.SNOWFLAKE,
+			"nothing but idgen.backend=snowflake");
 
 	private final IdGeneratorProperties properties;
 
@@ -88,8 +88,8 @@ final class BackendSelection {
 		if (present.isEmpty()) {
 			throw new InvalidConfigurationPropertyValueException("idgen.backend", null,
 					"No backend is set and the application context has no store to reserve IDs from. Add "
-							+ String.join(", or ", Arrays.stream(Backend.values()).map(STARTERS::get).toList())
-							+ ", or set idgen.enabled=false to turn idgen off.");
+							+ String.join(", or ", STORE_TYPES.keySet().stream().sorted().map(STARTERS::get).toList())
+							+ ", or set idgen.backend=snowflake, or set idgen.enabled=false to turn idgen off.");
 		}
 		throw new InvalidConfigurationPropertyValueException("idgen.backend", null,
 				"No backend is set and the application context has several stores to reserve IDs from ("
@@ -111,6 +111,9 @@ final class BackendSelection {
 	private List<Backend> present() {
 		List<Backend> present = new ArrayList<>();
 		for (Backend backend : Backend.values()) {
+			if (!STORE_TYPES.containsKey(backend)) {
+				continue;
+			}
 			boolean classesPresent = REQUIRED_CLASSES.get(backend).stream()
 				.allMatch((name) -> ClassUtils.isPresent(name, this.classLoader));
 			if (classesPresent && hasBean(STORE_TYPES.get(backend))) {

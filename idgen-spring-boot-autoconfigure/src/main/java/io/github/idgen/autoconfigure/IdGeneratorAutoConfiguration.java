@@ -40,7 +40,8 @@ import io.github.idgen.format.ResetPeriod;
 		"org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration" })
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(IdGeneratorProperties.class)
-@Import({ JdbcBackendConfiguration.class, RedisBackendConfiguration.class, MongoBackendConfiguration.class })
+@Import({ JdbcBackendConfiguration.class, RedisBackendConfiguration.class, MongoBackendConfiguration.class,
+		SnowflakeBackendConfiguration.class })
 public final class IdGeneratorAutoConfiguration {
 
 	@Bean
@@ -61,6 +62,11 @@ public final class IdGeneratorAutoConfiguration {
 			Backend backend = (sequence.getBackend() != null) ? sequence.getBackend() : defaultBackend;
 			if ((sequence.getMaxValue() != null || sequence.isCycle()) && backend == Backend.REDIS) {
 				checkRedisServesBounds(properties, name, sequence);
+			}
+			if ((sequence.getMaxValue() != null || sequence.isCycle()) && backend == Backend.SNOWFLAKE) {
+				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".max-value",
+						sequence.getMaxValue(), "Snowflake IDs are composed from time, worker and sequence bits and "
+								+ "cannot be bounded or cycle; serve '" + name + "' from another backend");
 			}
 			if (sequence.getMode() != null && backend != Backend.REDIS) {
 				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".mode",

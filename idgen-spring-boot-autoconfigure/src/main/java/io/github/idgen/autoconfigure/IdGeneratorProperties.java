@@ -57,6 +57,8 @@ public class IdGeneratorProperties {
 
 	private final Mongo mongo = new Mongo();
 
+	private final Snowflake snowflake = new Snowflake();
+
 	/**
 	 * Per-sequence settings, keyed by sequence name. Settings left unset take the value
 	 * of idgen.segment.
@@ -119,6 +121,10 @@ public class IdGeneratorProperties {
 		return this.mongo;
 	}
 
+	public Snowflake getSnowflake() {
+		return this.snowflake;
+	}
+
 	public Map<String, SequenceProperties> getSequences() {
 		return this.sequences;
 	}
@@ -145,7 +151,13 @@ public class IdGeneratorProperties {
 		/**
 		 * Counter documents in MongoDB, through the application's MongoTemplate.
 		 */
-		MONGO
+		MONGO,
+
+		/**
+		 * Time, worker and sequence bits composed in memory; no store. Only chosen
+		 * explicitly.
+		 */
+		SNOWFLAKE
 
 	}
 
@@ -321,6 +333,188 @@ public class IdGeneratorProperties {
 
 		public void setInitializeSchema(DatabaseInitializationMode initializeSchema) {
 			this.initializeSchema = initializeSchema;
+		}
+
+	}
+
+	/**
+	 * Bit layouts the snowflake backend offers ready-made.
+	 */
+	public enum SnowflakePreset {
+
+		/**
+		 * 41 timestamp, 10 worker and 12 sequence bits.
+		 */
+		STANDARD,
+
+		/**
+		 * 41 timestamp, 5 datacenter, 5 worker and 12 sequence bits.
+		 */
+		DATACENTER_AND_WORKER,
+
+		/**
+		 * IDs below 2^53, exact as JavaScript numbers: 41 timestamp, 5 worker and 7
+		 * sequence bits.
+		 */
+		JAVASCRIPT_SAFE
+
+	}
+
+	/**
+	 * Where the snowflake backend takes its worker id from.
+	 */
+	public enum WorkerIdSourceType {
+
+		/**
+		 * idgen.snowflake.worker-id.
+		 */
+		STATIC,
+
+		/**
+		 * The StatefulSet ordinal at the end of the HOSTNAME environment variable
+		 * ('orders-3' is worker 3).
+		 */
+		KUBERNETES
+
+	}
+
+	/**
+	 * Settings of the snowflake backend.
+	 */
+	public static class Snowflake {
+
+		/**
+		 * Ready-made bit layout. When set, it replaces the bit counts below.
+		 */
+		private SnowflakePreset preset;
+
+		/**
+		 * Instant from which the timestamp field counts milliseconds. Must not be in the
+		 * future.
+		 */
+		private Instant epoch = Instant.parse("2025-01-01T00:00:00Z");
+
+		/**
+		 * Bits of the millisecond timestamp.
+		 */
+		private int timestampBits = 41;
+
+		/**
+		 * Bits of the datacenter id.
+		 */
+		private int datacenterBits;
+
+		/**
+		 * Bits of the worker id.
+		 */
+		private int workerBits = 10;
+
+		/**
+		 * Bits of the per-millisecond sequence.
+		 */
+		private int sequenceBits = 12;
+
+		/**
+		 * Worker id of this instance, from 0 to 2^worker-bits - 1, when the source is
+		 * 'static'. Every instance must have its own.
+		 */
+		private int workerId = -1;
+
+		/**
+		 * Datacenter id of this instance, when the layout has datacenter bits.
+		 */
+		private int datacenterId;
+
+		/**
+		 * Where the worker id comes from: 'static' (idgen.snowflake.worker-id) or
+		 * 'kubernetes' (the StatefulSet ordinal of HOSTNAME).
+		 */
+		private WorkerIdSourceType workerIdSource = WorkerIdSourceType.STATIC;
+
+		/**
+		 * Largest backward clock jump that is waited out; a larger one throws
+		 * ClockMovedBackwardsException.
+		 */
+		private Duration maxBackwardWait = Duration.ofMillis(5);
+
+		public SnowflakePreset getPreset() {
+			return this.preset;
+		}
+
+		public void setPreset(SnowflakePreset preset) {
+			this.preset = preset;
+		}
+
+		public Instant getEpoch() {
+			return this.epoch;
+		}
+
+		public void setEpoch(Instant epoch) {
+			this.epoch = epoch;
+		}
+
+		public int getTimestampBits() {
+			return this.timestampBits;
+		}
+
+		public void setTimestampBits(int timestampBits) {
+			this.timestampBits = timestampBits;
+		}
+
+		public int getDatacenterBits() {
+			return this.datacenterBits;
+		}
+
+		public void setDatacenterBits(int datacenterBits) {
+			this.datacenterBits = datacenterBits;
+		}
+
+		public int getWorkerBits() {
+			return this.workerBits;
+		}
+
+		public void setWorkerBits(int workerBits) {
+			this.workerBits = workerBits;
+		}
+
+		public int getSequenceBits() {
+			return this.sequenceBits;
+		}
+
+		public void setSequenceBits(int sequenceBits) {
+			this.sequenceBits = sequenceBits;
+		}
+
+		public int getWorkerId() {
+			return this.workerId;
+		}
+
+		public void setWorkerId(int workerId) {
+			this.workerId = workerId;
+		}
+
+		public int getDatacenterId() {
+			return this.datacenterId;
+		}
+
+		public void setDatacenterId(int datacenterId) {
+			this.datacenterId = datacenterId;
+		}
+
+		public WorkerIdSourceType getWorkerIdSource() {
+			return this.workerIdSource;
+		}
+
+		public void setWorkerIdSource(WorkerIdSourceType workerIdSource) {
+			this.workerIdSource = workerIdSource;
+		}
+
+		public Duration getMaxBackwardWait() {
+			return this.maxBackwardWait;
+		}
+
+		public void setMaxBackwardWait(Duration maxBackwardWait) {
+			this.maxBackwardWait = maxBackwardWait;
 		}
 
 	}
