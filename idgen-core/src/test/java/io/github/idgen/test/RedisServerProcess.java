@@ -11,10 +11,17 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.SocketOptions;
+
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * A {@code redis-server} that a test owns: started on a free loopback port without
@@ -24,11 +31,22 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
  * {@code redis-server} is not installed, or fails with
  * {@code IDGEN_TEST_REQUIRE_BACKENDS=true}.
  * <p>
+ * {@link #connectionFactory()} returns a Lettuce connection factory that fails fast
+ * while the server is down, for tests that take a server down on purpose.
+ * <p>
  * Close it at the end of the test; a JVM shutdown hook stops it otherwise.
  */
 public final class RedisServerProcess implements AutoCloseable {
 
+	/**
+	 * How long the {@link #connectionFactory() connection factory} waits for a
+	 * connection or a reply.
+	 */
+	public static final Duration TIMEOUT = Duration.ofMillis(500);
+
 	private static final long START_TIMEOUT_MILLIS = 10_000;
+
+	private static final int PORT_ATTEMPTS = 5;
 
 	private final int port;
 
@@ -38,28 +56,41 @@ public final class RedisServerProcess implements AutoCloseable {
 
 	private Process process;
 
+	private LettuceConnectionFactory connectionFactory;
+
 	private RedisServerProcess(int port, Path directory) {
 		this.port = port;
 		this.directory = directory;
 	}
 
 	/**
-	 * Start a server on a free port.
+	 * Start a server on a free port, trying another one if some other process takes the
+	 * port before the server binds it.
 	 * @return the running server
 	 */
 	public static RedisServerProcess start() {
 		if (!installed()) {
 			TestBackends.missing("redis-server is not installed");
 		}
-		try {
-			RedisServerProcess server = new RedisServerProcess(freePort(),
-					Files.createTempDirectory("idgen-redis-server"));
+		for (int attempt = 1;; attempt++) {
+			RedisServerProcess server;
+			try {
+				server = new RedisServerProcess(freePort(), Files.createTempDirectory("idgen-redis-server"));
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("Could not start redis-server", ex);
+			}
 			Runtime.getRuntime().addShutdownHook(server.shutdownHook);
-			server.launch();
-			return server;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not start redis-server", ex);
+			try {
+				server.launch();
+				return server;
+			}
+			catch (IllegalStateException ex) {
+				server.close();
+				if (attempt == PORT_ATTEMPTS) {
+					throw ex;
+				}
+			}
 		}
 	}
 
@@ -77,6 +108,51 @@ public final class RedisServerProcess implements AutoCloseable {
 	 */
 	public RedisStandaloneConfiguration configuration() {
 		return new RedisStandaloneConfiguration("127.0.0.1", this.port);
+	}
+
+	/**
+	 * Return the address of the server, as error messages name a Redis node.
+	 * @return {@code 127.0.0.1:<port>}
+	 */
+	public String address() {
+		return "127.0.0.1:" + this.port;
+	}
+
+	/**
+	 * Return a connection factory for this server that fails fast while the server is
+	 * down: it rejects commands while disconnected instead of queueing them until it has
+	 * reconnected, and gives up on a connect or a command after {@link #TIMEOUT}. It
+	 * reconnects by itself once a stopped server runs again. Created on first use and
+	 * destroyed by {@link #close()}.
+	 * @return the started connection factory
+	 */
+	public synchronized LettuceConnectionFactory connectionFactory() {
+		if (this.connectionFactory == null) {
+			ClientOptions options = ClientOptions.builder()
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+				.socketOptions(SocketOptions.builder().connectTimeout(TIMEOUT).build())
+				.build();
+			LettuceClientConfiguration client = LettuceClientConfiguration.builder()
+				.commandTimeout(TIMEOUT)
+				.clientOptions(options)
+				.build();
+			LettuceConnectionFactory factory = new LettuceConnectionFactory(configuration(), client);
+			factory.afterPropertiesSet();
+			factory.start();
+			this.connectionFactory = factory;
+		}
+		return this.connectionFactory;
+	}
+
+	/**
+	 * Return a template on {@link #connectionFactory()}, to look at or change the data
+	 * of the server.
+	 * @return a new template
+	 */
+	public StringRedisTemplate template() {
+		StringRedisTemplate template = new StringRedisTemplate(connectionFactory());
+		template.afterPropertiesSet();
+		return template;
 	}
 
 	/**
@@ -109,13 +185,19 @@ public final class RedisServerProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Stop the server for good.
+	 * Destroy the {@link #connectionFactory() connection factory} and stop the server for
+	 * good.
 	 */
 	@Override
-	public void close() {
+	public synchronized void close() {
+		if (this.connectionFactory != null) {
+			this.connectionFactory.destroy();
+			this.connectionFactory = null;
+		}
 		stop();
 		Runtime.getRuntime().removeShutdownHook(this.shutdownHook);
 		try {
+			Files.deleteIfExists(log());
 			Files.deleteIfExists(this.directory);
 		}
 		catch (IOException ex) {
@@ -128,7 +210,7 @@ public final class RedisServerProcess implements AutoCloseable {
 			this.process = new ProcessBuilder(List.of("redis-server", "--port", Integer.toString(this.port), "--bind",
 					"127.0.0.1", "--save", "", "--appendonly", "no", "--dir", this.directory.toString()))
 				.redirectErrorStream(true)
-				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.redirectOutput(log().toFile())
 				.start();
 		}
 		catch (IOException ex) {
@@ -138,9 +220,22 @@ public final class RedisServerProcess implements AutoCloseable {
 		while (!answersPing()) {
 			if (!this.process.isAlive() || System.currentTimeMillis() > deadline) {
 				stop();
-				throw new IllegalStateException("redis-server did not come up on port " + this.port);
+				throw new IllegalStateException("redis-server did not come up on port " + this.port + ": " + readLog());
 			}
 			sleep();
+		}
+	}
+
+	private Path log() {
+		return this.directory.resolve("redis.log");
+	}
+
+	private String readLog() {
+		try {
+			return Files.readString(log());
+		}
+		catch (IOException ex) {
+			return "(no log: " + ex.getMessage() + ")";
 		}
 	}
 

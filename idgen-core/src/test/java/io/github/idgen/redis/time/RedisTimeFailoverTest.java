@@ -14,6 +14,7 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.test.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -28,8 +29,8 @@ class RedisTimeFailoverTest {
 
 	@Test
 	void nodeStoppedMidRunLeavesTheOtherNodeToGoOn() throws Exception {
-		try (TimeTestRedisServer first = TimeTestRedisServer.start();
-				TimeTestRedisServer second = TimeTestRedisServer.start()) {
+		try (RedisServerProcess first = RedisServerProcess.start();
+				RedisServerProcess second = RedisServerProcess.start()) {
 			List<RedisTimeSequence> sequences = List.of(sequence(first, second), sequence(first, second));
 			int threads = 4;
 			int afterStop = 2000;
@@ -67,8 +68,8 @@ class RedisTimeFailoverTest {
 
 	@Test
 	void allNodesDownThrowsBackendUnavailableNamingThem() {
-		try (TimeTestRedisServer first = TimeTestRedisServer.start();
-				TimeTestRedisServer second = TimeTestRedisServer.start()) {
+		try (RedisServerProcess first = RedisServerProcess.start();
+				RedisServerProcess second = RedisServerProcess.start()) {
 			RedisTimeSequence sequence = sequence(first, second);
 			long before = sequence.next();
 			first.stop();
@@ -81,15 +82,15 @@ class RedisTimeFailoverTest {
 			assertThatExceptionOfType(BackendUnavailableException.class)
 				.isThrownBy(() -> sequence(first, second).next(10));
 			assertThat(Duration.ofNanos(System.nanoTime() - start))
-				.isLessThan(TimeTestRedisServer.TIMEOUT.multipliedBy(4));
+				.isLessThan(RedisServerProcess.TIMEOUT.multipliedBy(4));
 			assertThat(before).isPositive();
 		}
 	}
 
 	@Test
 	void restartedNodeServesAgainWithoutRepeatingAnId() throws InterruptedException {
-		try (TimeTestRedisServer first = TimeTestRedisServer.start();
-				TimeTestRedisServer second = TimeTestRedisServer.start()) {
+		try (RedisServerProcess first = RedisServerProcess.start();
+				RedisServerProcess second = RedisServerProcess.start()) {
 			List<long[]> all = new ArrayList<>();
 			all.add(sequence(first, second).next(1000));
 			first.stop();
@@ -111,7 +112,7 @@ class RedisTimeFailoverTest {
 		}
 	}
 
-	private static RedisTimeSequence sequence(TimeTestRedisServer first, TimeTestRedisServer second) {
+	private static RedisTimeSequence sequence(RedisServerProcess first, RedisServerProcess second) {
 		return new RedisTimeSequence("orders", List.of(first.connectionFactory(), second.connectionFactory()), 0,
 				new RedisTimeSettings(LAYOUT, 1, "idgen:", Duration.ofMillis(5), Duration.ofMillis(5)));
 	}

@@ -14,7 +14,6 @@ import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
@@ -28,6 +27,7 @@ import org.springframework.data.redis.core.script.RedisScript;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.IdGenerationException;
+import io.github.idgen.test.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -42,22 +42,32 @@ class RedisTimeSequenceTest {
 
 	private static final long CLOCK_BACK_MILLIS = 2000;
 
-	private static TimeTestRedisServer first;
+	private static RedisServerProcess first;
 
-	private static TimeTestRedisServer second;
+	private static RedisServerProcess second;
 
 	private String name;
 
-	@BeforeAll
-	static void startServers() {
-		first = TimeTestRedisServer.start();
-		second = TimeTestRedisServer.start();
+	// Started by the first test rather than in @BeforeAll: Surefire reports a class
+	// skipped in @BeforeAll as no tests at all, without the reason.
+	@BeforeEach
+	void startServersOnce() {
+		if (first == null) {
+			first = RedisServerProcess.start();
+		}
+		if (second == null) {
+			second = RedisServerProcess.start();
+		}
 	}
 
 	@AfterAll
 	static void stopServers() {
-		first.close();
-		second.close();
+		if (first != null) {
+			first.close();
+		}
+		if (second != null) {
+			second.close();
+		}
 	}
 
 	@BeforeEach
@@ -317,15 +327,15 @@ class RedisTimeSequenceTest {
 		return "idgen:{" + this.name + "}:time:" + SHARD;
 	}
 
-	private void setState(TimeTestRedisServer server, String field, long value) {
+	private void setState(RedisServerProcess server, String field, long value) {
 		server.template().opsForHash().put(stateKey(), field, Long.toString(value));
 	}
 
-	private static long redisMillis(TimeTestRedisServer server) {
+	private static long redisMillis(RedisServerProcess server) {
 		return server.template().execute((RedisCallback<Long>) RedisServerCommands::time);
 	}
 
-	private static boolean scriptExists(TimeTestRedisServer server, String sha) {
+	private static boolean scriptExists(RedisServerProcess server, String sha) {
 		return server.template()
 			.execute((RedisCallback<List<Boolean>>) (connection) -> connection.scriptingCommands().scriptExists(sha))
 			.get(0);
