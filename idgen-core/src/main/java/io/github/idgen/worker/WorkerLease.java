@@ -1,0 +1,14 @@
+package io.github.idgen.worker;
+
+/**
+ * A worker id leased from a {@link WorkerLeaseStore}.
+ *
+ * @param workerId the leased worker id
+ * @param owner the owner that holds the lease, unique per generator instance
+ * @param lastIssuedMillis the last timestamp (milliseconds since the Unix epoch) that any
+ * earlier owner of this worker id issued IDs at, 0 if none; the new owner must not issue
+ * IDs at or before it
+ */
+public record WorkerLease(int workerId, String owner, long lastIssuedMillis) {
+
+}

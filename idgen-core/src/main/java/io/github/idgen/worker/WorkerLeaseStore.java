@@ -1,0 +1,59 @@
+package io.github.idgen.worker;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The SPI of leased snowflake worker ids: a store in which generator instances lease
+ * worker ids with an expiry, so that no two live instances ever use the same worker id.
+ * <p>
+ * A lease is live until its expiry, decided by one clock (the store's own where it has
+ * one), never by the clocks of the competing instances. Acquiring, renewing and releasing
+ * are each atomic per worker id. Every lease record keeps the last timestamp its owners
+ * issued IDs at, so that a new owner never issues IDs at or before it, even after its
+ * clock went back.
+ * <p>
+ * Implementations are thread-safe.
+ */
+public interface WorkerLeaseStore {
+
+	/**
+	 * Lease a worker id that no live lease holds, trying ids from 0 up to
+	 * {@code maxWorkerId}.
+	 * @param owner the owner, unique per generator instance
+	 * @param maxWorkerId the largest worker id of the layout
+	 * @param ttl how long the lease lives unless renewed
+	 * @return the lease, or empty if every worker id has a live lease
+	 * @throws io.github.idgen.BackendUnavailableException if the store failed
+	 */
+	Optional<WorkerLease> acquire(String owner, int maxWorkerId, Duration ttl);
+
+	/**
+	 * Extend a lease that this owner still holds, and record the last timestamp it issued
+	 * IDs at.
+	 * @param lease the lease
+	 * @param ttl how long the lease lives from now unless renewed again
+	 * @param lastIssuedMillis the last timestamp the owner issued IDs at
+	 * @return whether the lease was renewed; {@code false} if it expired and another owner
+	 * took it, or it is gone
+	 * @throws io.github.idgen.BackendUnavailableException if the store failed
+	 */
+	boolean renew(WorkerLease lease, Duration ttl, long lastIssuedMillis);
+
+	/**
+	 * Give up a lease that this owner holds, recording the last timestamp it issued IDs
+	 * at for the next owner. Does nothing if the owner no longer holds it.
+	 * @param lease the lease
+	 * @param lastIssuedMillis the last timestamp the owner issued IDs at
+	 * @throws io.github.idgen.BackendUnavailableException if the store failed
+	 */
+	void release(WorkerLease lease, long lastIssuedMillis);
+
+	/**
+	 * Return the number of live leases, for the message when no worker id is free.
+	 * @return the live lease count
+	 * @throws io.github.idgen.BackendUnavailableException if the store failed
+	 */
+	int countLive();
+
+}
