@@ -107,6 +107,24 @@ public final class SnowflakeGenerator {
 	 * @throws IllegalArgumentException if an argument is not valid
 	 */
 	public SnowflakeGenerator(BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait) {
+		this(layout, workerId, clock, maxBackwardWait, 0);
+	}
+
+	/**
+	 * Create a generator for a worker ID that earlier owners used: it issues no ID at or
+	 * before the last millisecond they issued IDs at (it waits for a later one, or throws
+	 * {@link ClockMovedBackwardsException} if that is further ahead of its clock than
+	 * {@code maxBackwardWait}).
+	 * @param layout the layout of the IDs
+	 * @param workerId the worker ID, which must fit the layout
+	 * @param clock the clock whose milliseconds the IDs hold
+	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
+	 * @param lastIssuedMillis the last millisecond since the Unix epoch that IDs of this
+	 * worker ID were issued at, 0 if none
+	 * @throws IllegalArgumentException if an argument is not valid
+	 */
+	public SnowflakeGenerator(BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
+			long lastIssuedMillis) {
 		if (layout == null) {
 			throw new IllegalArgumentException("layout must not be null");
 		}
@@ -129,7 +147,19 @@ public final class SnowflakeGenerator {
 		this.timestampShift = layout.timestampShift();
 		this.nodeBits = layout.nodeBits(workerId.datacenter(), workerId.worker());
 		this.offsetBound = offsetBound(this.sequenceBits);
-		this.state = new AtomicLong(-1L << this.sequenceBits);
+		long lastTimestamp = lastIssuedMillis - this.epochMillis;
+		this.state = new AtomicLong((lastTimestamp >= 0) ? (lastTimestamp << this.sequenceBits) | this.maxSequence
+				: -1L << this.sequenceBits);
+	}
+
+	/**
+	 * Return the millisecond since the Unix epoch of the last ID this generator issued, or
+	 * the one it was created not to issue at or before.
+	 * @return the last millisecond, 0 if there is none
+	 */
+	public long lastIssuedMillis() {
+		long last = this.state.get() >> this.sequenceBits;
+		return (last >= 0) ? last + this.epochMillis : 0;
 	}
 
 	/**
