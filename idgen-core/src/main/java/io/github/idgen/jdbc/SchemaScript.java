@@ -18,7 +18,7 @@ import io.github.idgen.BackendUnavailableException;
 
 /**
  * Creates one table from a dialect's script unless the table can be queried already,
- * for {@link JdbcSegmentSchema}.
+ * for {@link JdbcSegmentSchema} and {@link JdbcWorkerSchema}.
  * <p>
  * A script is a resource next to this class, with {@code ${table}} standing for the
  * table name and statements separated by semicolons. Several instances may create the
