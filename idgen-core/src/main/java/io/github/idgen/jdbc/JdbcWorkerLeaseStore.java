@@ -33,12 +33,15 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * To acquire, the store reads in one query which worker ids up to the largest one have
  * a row and which of those have expired, then claims the lowest free id: a missing row
  * with an {@code INSERT}, of which the primary key lets exactly one of several competing
- * callers succeed, an expired one with
- * {@code UPDATE ... SET owner = :owner, expires_at = now + ttl WHERE worker_id = :id AND expires_at < now},
- * which the row lock lets exactly one of them change. A caller that loses a race goes on
- * with the next free id, and reads again once it has tried them all. The new owner reads
- * the row's {@code last_timestamp} after it claimed it, when the previous owner can no
- * longer change it.
+ * callers succeed, an expired one with a conditional update, which the row lock lets
+ * exactly one of them change:
+ *
+ * <pre class="code">
+ * UPDATE idgen_worker SET owner = :owner, expires_at = now + :ttl
+ *     WHERE worker_id = :id AND expires_at &lt; now</pre>
+ * A caller that loses a race goes on with the next free id, and reads again once it has
+ * tried them all. The new owner reads the row's {@code last_timestamp} after it claimed
+ * it, when the previous owner can no longer change it.
  * <p>
  * To renew, the store runs {@code UPDATE ... WHERE worker_id = :id AND owner = :owner AND
  * expires_at >= now}, which also raises {@code last_timestamp}. A lease that has expired
@@ -51,7 +54,8 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * row.
  * <p>
  * The MariaDB and MySQL drivers must count the rows an update matched, not only those it
- * changed, which is the default of both Connector/J drivers ({@code useAffectedRows=false}).
+ * changed, which is the default of both Connector/J drivers
+ * ({@code useAffectedRows=false}).
  * <p>
  * The store takes a connection of its own from the {@link DataSource} for each operation
  * and runs it in auto-commit mode; it must never take part in a caller's transaction,
