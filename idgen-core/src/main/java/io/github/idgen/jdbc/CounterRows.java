@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLIntegrityConstraintViolationException;
 import java.util.OptionalLong;
 
 /**
@@ -53,16 +52,11 @@ final class CounterRows {
 			return true;
 		}
 		catch (SQLException ex) {
-			if (!isDuplicateKey(ex)) {
+			if (!DuplicateKeys.isDuplicateKey(ex)) {
 				throw ex;
 			}
 			return false;
 		}
-	}
-
-	private static boolean isDuplicateKey(SQLException ex) {
-		return ex instanceof SQLIntegrityConstraintViolationException
-				|| (ex.getSQLState() != null && ex.getSQLState().startsWith("23"));
 	}
 
 }

@@ -6,7 +6,9 @@ import java.util.Locale;
 
 /**
  * The SQL dialects a {@link JdbcSegmentStore} knows. Each has its own way of reserving
- * a segment atomically and its own schema script.
+ * a segment atomically and its own schema script. All but {@link #GENERIC} also have a
+ * {@link JdbcWorkerLeaseStore}, whose lease expiry needs the database's own clock
+ * arithmetic.
  */
 public enum JdbcDialect {
 
@@ -63,6 +65,10 @@ public enum JdbcDialect {
 
 	String schemaScript() {
 		return "schema-" + this.id + ".sql";
+	}
+
+	String workerSchemaScript() {
+		return "worker-schema-" + this.id + ".sql";
 	}
 
 	CounterIncrement counterIncrement(SegmentTableSql table) {

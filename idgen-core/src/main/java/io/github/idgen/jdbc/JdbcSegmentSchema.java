@@ -1,16 +1,5 @@
 package io.github.idgen.jdbc;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Objects;
-
 import javax.sql.DataSource;
 
 import io.github.idgen.BackendUnavailableException;
@@ -34,13 +23,7 @@ import io.github.idgen.BackendUnavailableException;
  */
 public class JdbcSegmentSchema {
 
-	private static final String TABLE_PLACEHOLDER = "${table}";
-
-	private final DataSource dataSource;
-
-	private final SegmentTableSql table;
-
-	private final JdbcDialect dialect;
+	private final SchemaScript script;
 
 	/**
 	 * Create a schema initializer whose dialect is detected from the database.
@@ -60,9 +43,8 @@ public class JdbcSegmentSchema {
 	 * @param dialect the dialect whose script to run, or {@code null} to detect it
 	 */
 	public JdbcSegmentSchema(DataSource dataSource, String tableName, JdbcDialect dialect) {
-		this.dataSource = Objects.requireNonNull(dataSource, "DataSource must not be null");
-		this.table = new SegmentTableSql(tableName);
-		this.dialect = dialect;
+		this.script = new SchemaScript(dataSource, new SegmentTableSql(tableName).tableName(),
+				"sequence_name, max_id, step, updated_at", JdbcDialect::schemaScript, dialect);
 	}
 
 	/**
@@ -72,61 +54,7 @@ public class JdbcSegmentSchema {
 	 * created
 	 */
 	public void createIfMissing() {
-		try (Connection connection = this.dataSource.getConnection();
-				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
-			if (exists(connection)) {
-				return;
-			}
-			JdbcDialect dialect = (this.dialect != null) ? this.dialect : JdbcDialect.of(connection);
-			try {
-				execute(connection, statements(dialect));
-			}
-			catch (SQLException ex) {
-				if (!exists(connection)) {
-					throw ex;
-				}
-			}
-		}
-		catch (SQLException ex) {
-			throw new BackendUnavailableException(
-					"Could not create table '" + this.table.tableName() + "': " + ex.getMessage(), ex);
-		}
-	}
-
-	private boolean exists(Connection connection) {
-		try (Statement statement = connection.createStatement()) {
-			statement.executeQuery("SELECT sequence_name, max_id, step, updated_at FROM " + this.table.tableName()
-					+ " WHERE 1 = 0").close();
-			return true;
-		}
-		catch (SQLException ex) {
-			return false;
-		}
-	}
-
-	private void execute(Connection connection, List<String> statements) throws SQLException {
-		try (Statement statement = connection.createStatement()) {
-			for (String sql : statements) {
-				statement.execute(sql);
-			}
-		}
-	}
-
-	private List<String> statements(JdbcDialect dialect) {
-		String script = read(dialect.schemaScript()).replace(TABLE_PLACEHOLDER, this.table.tableName());
-		return Arrays.stream(script.split(";")).map(String::strip).filter((sql) -> !sql.isEmpty()).toList();
-	}
-
-	private static String read(String resource) {
-		try (InputStream input = JdbcSegmentSchema.class.getResourceAsStream(resource)) {
-			if (input == null) {
-				throw new IllegalStateException("Schema script '" + resource + "' not found");
-			}
-			return new String(input.readAllBytes(), StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not read schema script '" + resource + "'", ex);
-		}
+		this.script.createIfMissing();
 	}
 
 }

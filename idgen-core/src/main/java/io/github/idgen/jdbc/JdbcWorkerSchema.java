@@ -1,0 +1,60 @@
+package io.github.idgen.jdbc;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.BackendUnavailableException;
+
+/**
+ * Creates the worker table of a {@link JdbcWorkerLeaseStore} if it does not exist yet.
+ * <p>
+ * The scripts are the resources {@code worker-schema-postgresql.sql},
+ * {@code worker-schema-mysql.sql} (MariaDB and MySQL) and {@code worker-schema-h2.sql}
+ * next to this class, with {@code ${table}} standing for the table name; they can also
+ * be copied into a migration tool. On MariaDB and MySQL {@code expires_at} is a
+ * {@code DATETIME(3)} in UTC: their {@code TIMESTAMP} ends in January 2038, and without
+ * the fraction a lease would be rounded to whole seconds. Elsewhere it is a
+ * {@code TIMESTAMP WITH TIME ZONE}, so that the session time zone does not matter. The
+ * {@code owner} column compares exactly, case included.
+ * <p>
+ * {@link #createIfMissing()} first checks whether the table can be queried and touches
+ * nothing if it can. Otherwise it runs the dialect's script. Several instances may do so
+ * at once: a creation that fails because another one created the table meanwhile is
+ * ignored.
+ */
+public class JdbcWorkerSchema {
+
+	private final SchemaScript script;
+
+	/**
+	 * Create a schema initializer whose dialect is detected from the database.
+	 * @param dataSource the data source to take a connection from
+	 * @param tableName the name of the worker table, valid as {@link SqlIdentifiers}
+	 * defines it
+	 */
+	public JdbcWorkerSchema(DataSource dataSource, String tableName) {
+		this(dataSource, tableName, null);
+	}
+
+	/**
+	 * Create a schema initializer with the given dialect.
+	 * @param dataSource the data source to take a connection from
+	 * @param tableName the name of the worker table, valid as {@link SqlIdentifiers}
+	 * defines it
+	 * @param dialect the dialect whose script to run, or {@code null} to detect it
+	 */
+	public JdbcWorkerSchema(DataSource dataSource, String tableName, JdbcDialect dialect) {
+		this.script = new SchemaScript(dataSource, SqlIdentifiers.validateTableName(tableName),
+				"worker_id, owner, expires_at, last_timestamp", JdbcDialect::workerSchemaScript, dialect);
+	}
+
+	/**
+	 * Create the worker table unless it exists. Idempotent, and safe to call from several
+	 * instances at once.
+	 * @throws BackendUnavailableException if the table does not exist and could not be
+	 * created
+	 */
+	public void createIfMissing() {
+		this.script.createIfMissing();
+	}
+
+}

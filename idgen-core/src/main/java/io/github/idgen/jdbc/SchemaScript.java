@@ -1,0 +1,122 @@
+package io.github.idgen.jdbc;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.BackendUnavailableException;
+
+/**
+ * Creates one table from a dialect's script unless the table can be queried already,
+ * for {@link JdbcSegmentSchema} and {@link JdbcWorkerSchema}.
+ * <p>
+ * A script is a resource next to this class, with {@code ${table}} standing for the
+ * table name and statements separated by semicolons. Several instances may create the
+ * table at once: a creation that fails because another one created the table meanwhile
+ * is ignored.
+ */
+final class SchemaScript {
+
+	private static final String TABLE_PLACEHOLDER = "${table}";
+
+	private final DataSource dataSource;
+
+	private final String tableName;
+
+	private final String columns;
+
+	private final Function<JdbcDialect, String> scriptName;
+
+	private final JdbcDialect dialect;
+
+	/**
+	 * Create a table creation.
+	 * @param dataSource the data source to take a connection from
+	 * @param tableName the validated name of the table
+	 * @param columns the comma-separated columns that a query of the existing table
+	 * selects
+	 * @param scriptName the name of the script of a dialect
+	 * @param dialect the dialect whose script to run, or {@code null} to detect it
+	 */
+	SchemaScript(DataSource dataSource, String tableName, String columns, Function<JdbcDialect, String> scriptName,
+			JdbcDialect dialect) {
+		this.dataSource = Objects.requireNonNull(dataSource, "DataSource must not be null");
+		this.tableName = tableName;
+		this.columns = columns;
+		this.scriptName = scriptName;
+		this.dialect = dialect;
+	}
+
+	/**
+	 * Create the table unless it exists.
+	 * @throws BackendUnavailableException if the table does not exist and could not be
+	 * created
+	 */
+	void createIfMissing() {
+		try (Connection connection = this.dataSource.getConnection();
+				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
+			if (exists(connection)) {
+				return;
+			}
+			JdbcDialect dialect = (this.dialect != null) ? this.dialect : JdbcDialect.of(connection);
+			try {
+				execute(connection, statements(dialect));
+			}
+			catch (SQLException ex) {
+				if (!exists(connection)) {
+					throw ex;
+				}
+			}
+		}
+		catch (SQLException ex) {
+			throw new BackendUnavailableException(
+					"Could not create table '" + this.tableName + "': " + ex.getMessage(), ex);
+		}
+	}
+
+	private boolean exists(Connection connection) {
+		try (Statement statement = connection.createStatement()) {
+			statement.executeQuery("SELECT " + this.columns + " FROM " + this.tableName + " WHERE 1 = 0").close();
+			return true;
+		}
+		catch (SQLException ex) {
+			return false;
+		}
+	}
+
+	private void execute(Connection connection, List<String> statements) throws SQLException {
+		try (Statement statement = connection.createStatement()) {
+			for (String sql : statements) {
+				statement.execute(sql);
+			}
+		}
+	}
+
+	private List<String> statements(JdbcDialect dialect) {
+		String script = read(this.scriptName.apply(dialect)).replace(TABLE_PLACEHOLDER, this.tableName);
+		return Arrays.stream(script.split(";")).map(String::strip).filter((sql) -> !sql.isEmpty()).toList();
+	}
+
+	private static String read(String resource) {
+		try (InputStream input = SchemaScript.class.getResourceAsStream(resource)) {
+			if (input == null) {
+				throw new IllegalStateException("Schema script '" + resource + "' not found");
+			}
+			return new String(input.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not read schema script '" + resource + "'", ex);
+		}
+	}
+
+}

@@ -1,0 +1,6 @@
+CREATE TABLE IF NOT EXISTS ${table} (
+	worker_id INT NOT NULL PRIMARY KEY,
+	owner VARCHAR(128) NOT NULL,
+	expires_at TIMESTAMP WITH TIME ZONE NOT NULL,
+	last_timestamp BIGINT NOT NULL
+);

@@ -1,0 +1,6 @@
+CREATE TABLE IF NOT EXISTS ${table} (
+	worker_id INT NOT NULL PRIMARY KEY,
+	owner VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+	expires_at DATETIME(3) NOT NULL,
+	last_timestamp BIGINT NOT NULL
+) ENGINE = InnoDB;
