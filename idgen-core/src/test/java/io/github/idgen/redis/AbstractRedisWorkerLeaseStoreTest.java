@@ -1,7 +1,16 @@
 package io.github.idgen.redis;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
 
+import io.github.idgen.test.Concurrently;
+import io.github.idgen.test.TestBackends;
 import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
 import io.github.idgen.worker.WorkerLeaseStoreCases;
@@ -54,6 +63,31 @@ abstract class AbstractRedisWorkerLeaseStoreTest extends WorkerLeaseStoreCases {
 		WorkerLeaseStore other = createStore("other" + System.nanoTime());
 		assertThat(store().acquire("a", 0, Duration.ofSeconds(30))).isPresent();
 		assertThat(other.acquire("b", 0, Duration.ofSeconds(30))).isPresent();
+	}
+
+	@Test
+	void acquirersOnConnectionsOfTheirOwnGetDistinctWorkerIds() throws Exception {
+		String prefix = "idgen-test:" + UUID.randomUUID() + ":";
+		List<LettuceConnectionFactory> factories = new ArrayList<>();
+		try {
+			List<Callable<Optional<WorkerLease>>> tasks = new ArrayList<>();
+			for (int i = 0; i < 16; i++) {
+				LettuceConnectionFactory factory = TestBackends.newRedisConnectionFactory(connectionFactory());
+				factories.add(factory);
+				WorkerLeaseStore store = new RedisWorkerLeaseStore(factory, prefix);
+				String owner = "owner-" + i;
+				tasks.add(() -> store.acquire(owner, 1023, Duration.ofSeconds(30)));
+			}
+			Set<Integer> workerIds = new HashSet<>();
+			for (Optional<WorkerLease> lease : Concurrently.runTogether(tasks)) {
+				workerIds.add(lease.orElseThrow().workerId());
+			}
+			assertThat(workerIds).hasSize(16).allMatch((workerId) -> workerId >= 0 && workerId < 16);
+			assertThat(new RedisWorkerLeaseStore(connectionFactory(), prefix).countLive()).isEqualTo(16);
+		}
+		finally {
+			factories.forEach(LettuceConnectionFactory::destroy);
+		}
 	}
 
 }
