@@ -1,9 +1,5 @@
 package io.github.idgen.redis;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.springframework.dao.DataAccessException;
@@ -27,7 +23,7 @@ import io.github.idgen.segment.SequenceBounds;
 final class ReserveScript {
 
 	@SuppressWarnings("rawtypes")
-	private static final RedisScript<List> SCRIPT = RedisScript.of(read("reserve.lua"), List.class);
+	private static final RedisScript<List> SCRIPT = LuaScripts.load("reserve.lua", List.class);
 
 	private final StringRedisTemplate template;
 
@@ -68,18 +64,6 @@ final class ReserveScript {
 		}
 		return new Result(Outcome.valueOf((String) reply.get(0)), (String) reply.get(1), (String) reply.get(2),
 				(String) reply.get(3), (String) reply.get(4), (String) reply.get(5));
-	}
-
-	private static String read(String resource) {
-		try (InputStream input = ReserveScript.class.getResourceAsStream(resource)) {
-			if (input == null) {
-				throw new IllegalStateException("Script '" + resource + "' not found");
-			}
-			return new String(input.readAllBytes(), StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not read script '" + resource + "'", ex);
-		}
 	}
 
 	/**

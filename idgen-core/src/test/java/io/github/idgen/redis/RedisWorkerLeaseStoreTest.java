@@ -1,0 +1,16 @@
+package io.github.idgen.redis;
+
+import io.github.idgen.test.TestBackends;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * Tests for {@link RedisWorkerLeaseStore} on a standalone Redis.
+ */
+class RedisWorkerLeaseStoreTest extends AbstractRedisWorkerLeaseStoreTest {
+
+	@Override
+	protected LettuceConnectionFactory connectionFactory() {
+		return TestBackends.redis();
+	}
+
+}
