@@ -13,7 +13,7 @@ import io.github.idgen.test.Concurrently;
 import io.github.idgen.test.TestBackends;
 import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
-import io.github.idgen.worker.WorkerLeaseStoreCases;
+import io.github.idgen.worker.AbstractWorkerLeaseStoreTest;
 import io.lettuce.core.cluster.SlotHash;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -22,10 +22,12 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The {@link WorkerLeaseStoreCases} against {@link RedisWorkerLeaseStore} plus the Redis
+ * The {@link AbstractWorkerLeaseStoreTest} suite against {@link RedisWorkerLeaseStore} plus the Redis
  * specifics, for one Redis deployment, with a key prefix per test.
  */
-abstract class AbstractRedisWorkerLeaseStoreTest extends WorkerLeaseStoreCases {
+abstract class AbstractRedisWorkerLeaseStoreTest extends AbstractWorkerLeaseStoreTest {
+
+	private String prefix;
 
 	/**
 	 * Return the Redis under test, the same on every call.
@@ -34,18 +36,18 @@ abstract class AbstractRedisWorkerLeaseStoreTest extends WorkerLeaseStoreCases {
 	protected abstract LettuceConnectionFactory connectionFactory();
 
 	@Override
-	protected RedisWorkerLeaseStore createStore(String namespace) {
-		return new RedisWorkerLeaseStore(connectionFactory(), "idgen-test:" + namespace + ":");
+	protected void startNamespace() {
+		this.prefix = "idgen-test:" + UUID.randomUUID() + ":";
 	}
 
 	@Override
-	protected RedisWorkerLeaseStore store() {
-		return (RedisWorkerLeaseStore) super.store();
+	protected RedisWorkerLeaseStore createStore() {
+		return new RedisWorkerLeaseStore(connectionFactory(), this.prefix);
 	}
 
 	@Test
 	void leaseExpiresOnTheServerAndLastTimestampKeyStays() {
-		RedisWorkerLeaseStore store = store();
+		RedisWorkerLeaseStore store = createStore();
 		WorkerLease lease = store.acquire("a", 3, Duration.ofSeconds(30)).orElseThrow();
 		assertThat(store.renew(lease, Duration.ofSeconds(30), 1_700_000_000_000L)).isTrue();
 		StringRedisTemplate redis = new StringRedisTemplate(connectionFactory());
@@ -60,8 +62,8 @@ abstract class AbstractRedisWorkerLeaseStoreTest extends WorkerLeaseStoreCases {
 
 	@Test
 	void storesWithOtherPrefixesDoNotShareLeases() {
-		WorkerLeaseStore other = createStore("other" + System.nanoTime());
-		assertThat(store().acquire("a", 0, Duration.ofSeconds(30))).isPresent();
+		WorkerLeaseStore other = new RedisWorkerLeaseStore(connectionFactory(), "idgen-test:other" + System.nanoTime() + ":");
+		assertThat(createStore().acquire("a", 0, Duration.ofSeconds(30))).isPresent();
 		assertThat(other.acquire("b", 0, Duration.ofSeconds(30))).isPresent();
 	}
 
