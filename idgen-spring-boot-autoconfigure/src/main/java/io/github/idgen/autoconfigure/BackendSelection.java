@@ -108,7 +108,11 @@ final class BackendSelection {
 		return backend.name().toLowerCase();
 	}
 
-	private List<Backend> present() {
+	/**
+	 * Return the backends whose store the application context has, in declaration
+	 * order.
+	 */
+	List<Backend> present() {
 		List<Backend> present = new ArrayList<>();
 		for (Backend backend : Backend.values()) {
 			if (!STORE_TYPES.containsKey(backend)) {

@@ -366,6 +366,12 @@ public class IdGeneratorProperties {
 	public enum WorkerIdSourceType {
 
 		/**
+		 * idgen.snowflake.worker-id when it is set, else a lease from the single store
+		 * the application context has.
+		 */
+		AUTO,
+
+		/**
 		 * idgen.snowflake.worker-id.
 		 */
 		STATIC,
@@ -374,7 +380,22 @@ public class IdGeneratorProperties {
 		 * The StatefulSet ordinal at the end of the HOSTNAME environment variable
 		 * ('orders-3' is worker 3).
 		 */
-		KUBERNETES
+		KUBERNETES,
+
+		/**
+		 * A lease in the idgen_worker table of the application's DataSource.
+		 */
+		JDBC,
+
+		/**
+		 * A lease in the application's Redis.
+		 */
+		REDIS,
+
+		/**
+		 * A lease in the idgen_workers collection of the application's MongoDB.
+		 */
+		MONGO
 
 	}
 
@@ -426,10 +447,18 @@ public class IdGeneratorProperties {
 		private int datacenterId;
 
 		/**
-		 * Where the worker id comes from: 'static' (idgen.snowflake.worker-id) or
-		 * 'kubernetes' (the StatefulSet ordinal of HOSTNAME).
+		 * Where the worker id comes from: 'auto' (worker-id if set, else a lease from the
+		 * store the application has), 'static' (worker-id), 'kubernetes' (the StatefulSet
+		 * ordinal of HOSTNAME), or a lease from 'jdbc', 'redis' or 'mongo'.
 		 */
-		private WorkerIdSourceType workerIdSource = WorkerIdSourceType.STATIC;
+		private WorkerIdSourceType workerIdSource = WorkerIdSourceType.AUTO;
+
+		/**
+		 * How long a leased worker id lives without renewal. The lease is renewed every
+		 * third of it, and IDs stop a fifth of it before it could pass to another
+		 * instance.
+		 */
+		private Duration leaseTtl = Duration.ofSeconds(60);
 
 		/**
 		 * Largest backward clock jump that is waited out; a larger one throws
@@ -507,6 +536,14 @@ public class IdGeneratorProperties {
 
 		public void setWorkerIdSource(WorkerIdSourceType workerIdSource) {
 			this.workerIdSource = workerIdSource;
+		}
+
+		public Duration getLeaseTtl() {
+			return this.leaseTtl;
+		}
+
+		public void setLeaseTtl(Duration leaseTtl) {
+			this.leaseTtl = leaseTtl;
 		}
 
 		public Duration getMaxBackwardWait() {

@@ -59,7 +59,7 @@ class JdbcBackendConfiguration {
 		}
 	}
 
-	private static boolean shouldCreateSchema(DatabaseInitializationMode mode, DataSource dataSource) {
+	static boolean shouldCreateSchema(DatabaseInitializationMode mode, DataSource dataSource) {
 		return switch (mode) {
 			case ALWAYS -> true;
 			case EMBEDDED -> EmbeddedDatabaseConnection.isEmbedded(dataSource);

@@ -34,12 +34,7 @@ class MongoBackendConfiguration {
 	@ConditionalOnMissingBean
 	MongoSegmentStore idgenMongoSegmentStore(MongoTemplate mongoTemplate, IdGeneratorProperties properties) {
 		IdGeneratorProperties.Mongo mongo = properties.getMongo();
-		WriteConcern writeConcern = WriteConcern.valueOf(mongo.getWriteConcern());
-		if (writeConcern == null) {
-			throw new InvalidConfigurationPropertyValueException("idgen.mongo.write-concern", mongo.getWriteConcern(),
-					"Not a write concern: use 'majority' (recommended), 'w1', 'w2', 'w3', 'journaled' or "
-							+ "'acknowledged'");
-		}
+		WriteConcern writeConcern = writeConcern(mongo);
 		try {
 			return new MongoSegmentStore(mongoTemplate, mongo.getCollection(), writeConcern);
 		}
@@ -47,6 +42,16 @@ class MongoBackendConfiguration {
 			throw new InvalidConfigurationPropertyValueException("idgen.mongo.collection", mongo.getCollection(),
 					ex.getMessage());
 		}
+	}
+
+	static WriteConcern writeConcern(IdGeneratorProperties.Mongo mongo) {
+		WriteConcern writeConcern = WriteConcern.valueOf(mongo.getWriteConcern());
+		if (writeConcern == null) {
+			throw new InvalidConfigurationPropertyValueException("idgen.mongo.write-concern", mongo.getWriteConcern(),
+					"Not a write concern: use 'majority' (recommended), 'w1', 'w2', 'w3', 'journaled' or "
+							+ "'acknowledged'");
+		}
+		return writeConcern;
 	}
 
 }

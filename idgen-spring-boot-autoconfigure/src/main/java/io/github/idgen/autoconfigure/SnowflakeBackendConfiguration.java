@@ -1,16 +1,21 @@
 package io.github.idgen.autoconfigure;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 import io.github.idgen.SequenceBackend;
+import io.github.idgen.WorkerIdLostException;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.KubernetesWorkerIdSource;
@@ -18,20 +23,49 @@ import io.github.idgen.snowflake.SnowflakeGenerator;
 import io.github.idgen.snowflake.SnowflakeSequence;
 import io.github.idgen.snowflake.StaticWorkerIdSource;
 import io.github.idgen.snowflake.WorkerId;
+import io.github.idgen.worker.LeasedWorker;
+import io.github.idgen.worker.LeasedWorkerSequence;
+import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
- * The snowflake backend: one {@link SnowflakeGenerator} for this instance's worker id,
- * serving every snowflake sequence (they share its ID space).
+ * The snowflake backend: one generator for this instance's worker id, serving every
+ * snowflake sequence (they share its ID space). The worker id is static, the
+ * StatefulSet ordinal, or leased from the application's JDBC, Redis or MongoDB store and
+ * fenced on every ID.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnBackend(Backend.SNOWFLAKE)
+@Import({ WorkerLeaseStoreConfigurations.Jdbc.class, WorkerLeaseStoreConfigurations.Redis.class,
+		WorkerLeaseStoreConfigurations.Mongo.class })
 class SnowflakeBackendConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(SnowflakeBackendConfiguration.class);
 
 	@Bean
-	IdGeneratorBackend idgenSnowflakeBackend(SnowflakeGenerator generator) {
-		SequenceBackend sequences = new SequenceBackend() {
+	IdGeneratorBackend idgenSnowflakeBackend(IdGeneratorProperties properties, ListableBeanFactory beanFactory,
+			ObjectProvider<WorkerLeaseStore> leaseStores) {
+		IdGeneratorProperties.Snowflake snowflake = properties.getSnowflake();
+		BitLayout layout = layout(snowflake);
+		Duration maxBackwardWait = snowflake.getMaxBackwardWait();
+		if (maxBackwardWait == null || maxBackwardWait.isNegative()) {
+			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.max-backward-wait", maxBackwardWait,
+					"must not be negative");
+		}
+		List<Backend> stores = new BackendSelection(properties, beanFactory, getClass().getClassLoader()).present();
+		Backend leaseStore = WorkerIdSelection.requireLeaseStore(snowflake, stores);
+		SequenceBackend sequences = (leaseStore != null)
+				? leased(snowflake, layout, leaseStore, leaseStores.getIfAvailable())
+				: unleased(snowflake, layout);
+		logger.info("Snowflake IDs with layout {} run out at {}", layout, layout.lastTime());
+		return new IdGeneratorBackend(Backend.SNOWFLAKE, sequences);
+	}
+
+	private static SequenceBackend unleased(IdGeneratorProperties.Snowflake snowflake, BitLayout layout) {
+		WorkerId workerId = workerId(snowflake, layout);
+		SnowflakeGenerator generator = new SnowflakeGenerator(layout, workerId, Clock.systemUTC(),
+				snowflake.getMaxBackwardWait());
+		logger.info("Snowflake worker {} of datacenter {}", workerId.worker(), workerId.datacenter());
+		return new SequenceBackend() {
 
 			@Override
 			public SnowflakeSequence create(String name) {
@@ -43,24 +77,28 @@ class SnowflakeBackendConfiguration {
 			}
 
 		};
-		return new IdGeneratorBackend(Backend.SNOWFLAKE, sequences);
 	}
 
-	@Bean
-	@ConditionalOnMissingBean
-	SnowflakeGenerator idgenSnowflakeGenerator(IdGeneratorProperties properties) {
-		IdGeneratorProperties.Snowflake snowflake = properties.getSnowflake();
-		BitLayout layout = layout(snowflake);
-		WorkerId workerId = workerId(snowflake, layout);
-		if (snowflake.getMaxBackwardWait() == null || snowflake.getMaxBackwardWait().isNegative()) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.max-backward-wait",
-					snowflake.getMaxBackwardWait(), "must not be negative");
+	private static SequenceBackend leased(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
+			Backend leaseStore, WorkerLeaseStore store) {
+		if (store == null) {
+			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.worker-id-source",
+					BackendSelection.name(leaseStore), BackendSelection.unavailable(leaseStore));
 		}
-		SnowflakeGenerator generator = new SnowflakeGenerator(layout, workerId, Clock.systemUTC(),
-				snowflake.getMaxBackwardWait());
-		logger.info("Snowflake IDs for datacenter {} worker {} with layout {} run out at {}, {} from now",
-				workerId.datacenter(), workerId.worker(), layout, layout.lastTime(), generator.remainingLifetime());
-		return generator;
+		Duration ttl = snowflake.getLeaseTtl();
+		if (ttl == null || ttl.toMillis() < 1000) {
+			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.lease-ttl", ttl,
+					"must be at least 1s");
+		}
+		try {
+			LeasedWorker worker = new LeasedWorker(store, layout, snowflake.getDatacenterId(), ttl, ttl.dividedBy(5),
+					snowflake.getMaxBackwardWait());
+			return new LeasedSequences(worker);
+		}
+		catch (IllegalStateException ex) {
+			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.worker-bits", layout.workerBits(),
+					ex.getMessage());
+		}
 	}
 
 	private static BitLayout layout(IdGeneratorProperties.Snowflake snowflake) {
@@ -90,10 +128,8 @@ class SnowflakeBackendConfiguration {
 	}
 
 	private static WorkerId workerId(IdGeneratorProperties.Snowflake snowflake, BitLayout layout) {
-		return switch (snowflake.getWorkerIdSource()) {
-			case STATIC -> staticWorkerId(snowflake, layout);
-			case KUBERNETES -> kubernetesWorkerId(snowflake, layout);
-		};
+		return (snowflake.getWorkerIdSource() == IdGeneratorProperties.WorkerIdSourceType.KUBERNETES)
+				? kubernetesWorkerId(snowflake, layout) : staticWorkerId(snowflake, layout);
 	}
 
 	private static WorkerId staticWorkerId(IdGeneratorProperties.Snowflake snowflake, BitLayout layout) {
@@ -120,6 +156,38 @@ class SnowflakeBackendConfiguration {
 			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.worker-id-source", "kubernetes",
 					ex.getMessage());
 		}
+	}
+
+	/**
+	 * The sequences of a leased worker: every name shares its ID space; unavailable while
+	 * the lease is not known valid; closing releases the lease.
+	 */
+	private static final class LeasedSequences implements SequenceBackend, AutoCloseable {
+
+		private final LeasedWorker worker;
+
+		LeasedSequences(LeasedWorker worker) {
+			this.worker = worker;
+		}
+
+		@Override
+		public LeasedWorkerSequence create(String name) {
+			return new LeasedWorkerSequence(name, this.worker);
+		}
+
+		@Override
+		public void checkAvailable() {
+			if (!this.worker.isValid()) {
+				throw new WorkerIdLostException("The lease of snowflake worker id " + this.worker.workerId().worker()
+						+ " is not known valid; IDs resume once it is renewed or a worker id is leased again");
+			}
+		}
+
+		@Override
+		public void close() {
+			this.worker.close();
+		}
+
 	}
 
 }

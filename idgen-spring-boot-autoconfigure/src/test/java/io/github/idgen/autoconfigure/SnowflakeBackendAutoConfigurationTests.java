@@ -2,19 +2,30 @@ package io.github.idgen.autoconfigure;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.UUID;
+
+import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthContributorAutoConfiguration;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthIndicator;
-import io.github.idgen.snowflake.SnowflakeGenerator;
+import io.github.idgen.redis.RedisWorkerLeaseStore;
+import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeSequence;
+import io.github.idgen.test.TestBackends;
 
 import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,11 +44,10 @@ class SnowflakeBackendAutoConfigurationTests {
 	void servesEverySequenceFromOneGeneratorWithTheConfiguredWorker() {
 		this.runner.withPropertyValues("idgen.snowflake.worker-id=7").run((context) -> {
 			IdGenerator ids = context.getBean(IdGenerator.class);
-			SnowflakeGenerator generator = context.getBean(SnowflakeGenerator.class);
 			long order = ids.nextId("order");
 			long invoice = ids.nextId("invoice");
 			assertThat(invoice).isGreaterThan(order);
-			SnowflakeId decoded = generator.decode(order);
+			SnowflakeId decoded = BitLayout.standard().decode(order);
 			assertThat(decoded.worker()).isEqualTo(7);
 			assertThat(ids.sequence("order")).isInstanceOf(SnowflakeSequence.class);
 			assertThat(context.getBean(IdGeneratorHealthIndicator.class).health().getStatus()).isEqualTo(Status.UP);
@@ -60,6 +70,56 @@ class SnowflakeBackendAutoConfigurationTests {
 	}
 
 	@Test
+	@SuppressWarnings("unchecked")
+	void leasesDistinctWorkerIdsFromTheApplicationsDatabase() {
+		DataSource shared = TestBackends.h2();
+		ApplicationContextRunner instance = this.runner
+			.withBean(DataSource.class, () -> new DelegatingDataSource(shared))
+			.withPropertyValues("idgen.jdbc.initialize-schema=always", "idgen.snowflake.timestamp-bits=41",
+					"idgen.snowflake.worker-bits=1", "idgen.snowflake.sequence-bits=21");
+		instance.run((first) -> instance.run((second) -> {
+			long firstId = first.getBean(IdGenerator.class).nextId("order");
+			long secondId = second.getBean(IdGenerator.class).nextId("order");
+			BitLayout layout = new BitLayout(BitLayout.DEFAULT_EPOCH, 41, 0, 1, 21);
+			assertThat(layout.decode(firstId).worker()).isNotEqualTo(layout.decode(secondId).worker());
+			Map<String, Object> order = (Map<String, Object>) ((Map<String, Object>) first
+				.getBean(IdGeneratorHealthIndicator.class)
+				.health()
+				.getDetails()
+				.get("sequences")).get("order");
+			assertThat(order).containsEntry("leaseValid", true);
+			instance.run((third) -> assertThat(invalidProperty(third, "idgen.snowflake.worker-bits").getReason())
+				.contains("2 instances hold live leases")
+				.contains("1 worker bits"));
+		}));
+		instance.run((afterRelease) -> assertThat(afterRelease.getBean(IdGenerator.class).nextId()).isPositive());
+	}
+
+	@Test
+	void leasesFromRedisWhenItIsTheStore() {
+		LettuceConnectionFactory redis = TestBackends.redis();
+		String prefix = "idgen-test-" + UUID.randomUUID() + ":";
+		this.runner.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
+			.withPropertyValues("spring.data.redis.host=" + redis.getHostName(),
+					"spring.data.redis.port=" + redis.getPort(), "idgen.redis.key-prefix=" + prefix)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(RedisWorkerLeaseStore.class);
+				long id = context.getBean(IdGenerator.class).nextId("order");
+				int worker = BitLayout.standard().decode(id).worker();
+				assertThat(new StringRedisTemplate(redis).opsForValue().get(prefix + "{worker:" + worker + "}"))
+					.isNotNull();
+			});
+	}
+
+	@Test
+	void failsNamingWorkerIdSourceWhenSeveralStoresCouldLease() {
+		this.runner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withBean(MongoTemplate.class, TestBackends::mongo)
+			.run((context) -> assertThat(invalidProperty(context, "idgen.snowflake.worker-id-source").getReason())
+				.contains("(jdbc, mongo)"));
+	}
+
+	@Test
 	void isNeverChosenWithoutIdgenBackend() {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
 			.withPropertyValues("idgen.snowflake.worker-id=1")
@@ -70,7 +130,7 @@ class SnowflakeBackendAutoConfigurationTests {
 	@Test
 	void rejectsInvalidSnowflakeProperties() {
 		this.runner.run((context) -> assertThat(invalidProperty(context, "idgen.snowflake.worker-id").getReason())
-			.contains("worker id of its own"));
+			.contains("no store to lease one from"));
 		this.runner.withPropertyValues("idgen.snowflake.worker-id=1024")
 			.run((context) -> invalidProperty(context, "idgen.snowflake.worker-id"));
 		this.runner.withPropertyValues("idgen.snowflake.worker-id=1", "idgen.snowflake.sequence-bits=13")
