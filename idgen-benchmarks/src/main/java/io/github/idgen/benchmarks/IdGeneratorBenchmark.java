@@ -28,6 +28,7 @@ import io.github.idgen.segment.StepPolicy;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.SnowflakeGenerator;
 import io.github.idgen.snowflake.WorkerId;
+import io.github.idgen.worker.LeasedWorker;
 
 /**
  * Benchmarks of the segment engine next to an {@link AtomicLong#incrementAndGet()}
@@ -128,6 +129,17 @@ public abstract class IdGeneratorBenchmark {
 		return snowflake.generator.nextId();
 	}
 
+	/**
+	 * {@link LeasedWorker#nextId()}: the same generator with a leased worker id, checked
+	 * on every ID; compare with {@link #snowflakeNext} of the same run.
+	 * @param leased the leased worker
+	 * @return the ID
+	 */
+	@Benchmark
+	public long leasedSnowflakeNext(LeasedSnowflake leased) {
+		return leased.worker.nextId();
+	}
+
 	@Threads(1)
 	public static class OneThread extends IdGeneratorBenchmark {
 
@@ -151,6 +163,33 @@ public abstract class IdGeneratorBenchmark {
 	public static class Snowflake {
 
 		final SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(1));
+
+	}
+
+	/**
+	 * A leased worker with the standard layout and a one-minute lease.
+	 */
+	@State(Scope.Benchmark)
+	public static class LeasedSnowflake {
+
+		LeasedWorker worker;
+
+		/**
+		 * Lease the worker id.
+		 */
+		@Setup
+		public void lease() {
+			this.worker = new LeasedWorker(new InMemoryWorkerLeaseStore(), BitLayout.standard(), 0,
+					Duration.ofMinutes(1), Duration.ofSeconds(10), Duration.ofMillis(5));
+		}
+
+		/**
+		 * Release it.
+		 */
+		@TearDown
+		public void release() {
+			this.worker.close();
+		}
 
 	}
 

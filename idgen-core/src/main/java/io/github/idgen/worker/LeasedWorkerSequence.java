@@ -44,7 +44,7 @@ public final class LeasedWorkerSequence implements Sequence, SequenceInfo {
 
 	/**
 	 * Return the mode, the worker and datacenter id, whether the lease is valid and for
-	 * how long.
+	 * how long, the layout and when its timestamp bits run out.
 	 */
 	@Override
 	public Map<String, Object> info() {
@@ -54,6 +54,8 @@ public final class LeasedWorkerSequence implements Sequence, SequenceInfo {
 		info.put("worker", this.worker.workerId().worker());
 		info.put("leaseValid", this.worker.isValid());
 		info.put("leaseValidFor", this.worker.validFor().toString());
+		info.put("layout", this.worker.layout().toString());
+		info.put("lastTime", this.worker.layout().lastTime().toString());
 		return info;
 	}
 

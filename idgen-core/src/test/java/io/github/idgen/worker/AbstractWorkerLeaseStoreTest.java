@@ -1,17 +1,23 @@
 package io.github.idgen.worker;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.github.idgen.WorkerIdLostException;
+import io.github.idgen.snowflake.BitLayout;
+
 import static io.github.idgen.test.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The behaviour every {@link WorkerLeaseStore} must have. A store's test extends this
@@ -229,6 +235,51 @@ public abstract class AbstractWorkerLeaseStoreTest {
 		Optional<WorkerLease> lease = store.acquire(owner, maxWorkerId, ttl);
 		assertThat(lease).as("lease of %s", owner).isPresent();
 		return lease.get();
+	}
+
+	@Test
+	void pausedHolderFencesItselfBeforeItsWorkerIdCanBeTaken() throws InterruptedException {
+		Duration ttl = shortTtl();
+		Duration margin = ttl.dividedBy(5);
+		BitLayout layout = new BitLayout(BitLayout.DEFAULT_EPOCH, 41, 0, 1, 21);
+		LeasedWorker paused = new LeasedWorker(createStore(), layout, 0, ttl, margin, Duration.ofMillis(5),
+				Clock.systemUTC(), System::nanoTime, false);
+		long issued = paused.nextId();
+		Thread.sleep(ttl.minus(margin).toMillis());
+		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(paused::nextId);
+		Thread.sleep(margin.plus(expiryMargin()).toMillis());
+		LeasedWorker successor = new LeasedWorker(createStore(), layout, 0, ttl, margin, Duration.ofMillis(5),
+				Clock.systemUTC(), System::nanoTime, false);
+		assertThat(successor.workerId()).isEqualTo(paused.workerId());
+		assertThat(successor.nextId()).isGreaterThan(issued);
+		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(paused::nextId);
+	}
+
+	@Test
+	void fourLeasedGeneratorsOnOneStoreNeverRepeatAnId() throws Exception {
+		BitLayout layout = BitLayout.standard();
+		List<Callable<long[]>> callers = new ArrayList<>();
+		List<LeasedWorker> workers = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			LeasedWorker worker = new LeasedWorker(createStore(), layout, 0, Duration.ofMinutes(1),
+					Duration.ofSeconds(10), Duration.ofMillis(5));
+			workers.add(worker);
+			for (int thread = 0; thread < 2; thread++) {
+				callers.add(() -> LongStream.range(0, 125_000).map((i2) -> worker.nextId()).toArray());
+			}
+		}
+		try {
+			long[] ids = runTogether(callers).stream().flatMapToLong(LongStream::of).sorted().toArray();
+			assertThat(ids).hasSize(1_000_000);
+			for (int i = 1; i < ids.length; i++) {
+				if (ids[i] == ids[i - 1]) {
+					throw new AssertionError("Duplicate ID " + ids[i]);
+				}
+			}
+		}
+		finally {
+			workers.forEach(LeasedWorker::close);
+		}
 	}
 
 }
