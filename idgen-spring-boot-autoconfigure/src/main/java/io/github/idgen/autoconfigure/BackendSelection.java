@@ -1,13 +1,17 @@
 package io.github.idgen.autoconfigure;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.annotation.ConditionContext;
 import org.springframework.util.ClassUtils;
 
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
@@ -19,22 +23,14 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
  */
 final class BackendSelection {
 
-	private static final String REDIS_CONNECTION_FACTORY = "org.springframework.data.redis.connection.RedisConnectionFactory";
-
-	private static final String MONGO_TEMPLATE = "org.springframework.data.mongodb.core.MongoTemplate";
-
-	private static final Map<Backend, List<String>> REQUIRED_CLASSES = Map.of(Backend.JDBC,
-			List.of("javax.sql.DataSource", "org.springframework.boot.jdbc.EmbeddedDatabaseConnection"), Backend.REDIS,
-			List.of(REDIS_CONNECTION_FACTORY), Backend.MONGO, List.of(MONGO_TEMPLATE));
-
-	private static final Map<Backend, String> STORE_TYPES = Map.of(Backend.JDBC, "javax.sql.DataSource",
-			Backend.REDIS, REDIS_CONNECTION_FACTORY, Backend.MONGO, MONGO_TEMPLATE);
-
-	private static final Map<Backend, String> STARTERS = Map.of(Backend.JDBC,
-			"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)", Backend.REDIS,
-			"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)", Backend.MONGO,
-			"spring-boot-starter-data-mongodb (or a MongoTemplate bean)", Backend.SNOWFLAKE,
-			"nothing but idgen.backend=snowflake");
+	private static final Map<Backend, Store> STORES = Map.of(Backend.JDBC,
+			new Store("javax.sql.DataSource", List.of("org.springframework.boot.jdbc.EmbeddedDatabaseConnection"),
+					"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)"),
+			Backend.REDIS,
+			new Store("org.springframework.data.redis.connection.RedisConnectionFactory", List.of(),
+					"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)"),
+			Backend.MONGO, new Store("org.springframework.data.mongodb.core.MongoTemplate", List.of(),
+					"spring-boot-starter-data-mongodb (or a MongoTemplate bean)"));
 
 	private final IdGeneratorProperties properties;
 
@@ -49,6 +45,24 @@ final class BackendSelection {
 	}
 
 	/**
+	 * Create the selection a condition sees: the {@code idgen} properties bound from its
+	 * environment, and its bean factory.
+	 */
+	static BackendSelection of(ConditionContext context) {
+		IdGeneratorProperties properties = Binder.get(context.getEnvironment())
+			.bind("idgen", IdGeneratorProperties.class)
+			.orElseGet(IdGeneratorProperties::new);
+		return new BackendSelection(properties, context.getBeanFactory(), context.getClassLoader());
+	}
+
+	/**
+	 * Return the bound properties the selection decides from.
+	 */
+	IdGeneratorProperties properties() {
+		return this.properties;
+	}
+
+	/**
 	 * Return the backends that serve at least one sequence, leaving out the default one
 	 * if it cannot be decided.
 	 */
@@ -58,16 +72,7 @@ final class BackendSelection {
 			.map(IdGeneratorProperties.SequenceProperties::getBackend)
 			.filter((backend) -> backend != null)
 			.forEach(used::add);
-		Backend configured = this.properties.getBackend();
-		if (configured != null) {
-			used.add(configured);
-		}
-		else {
-			List<Backend> present = present();
-			if (present.size() == 1) {
-				used.add(present.get(0));
-			}
-		}
+		decidedDefault(present()).ifPresent(used::add);
 		return used;
 	}
 
@@ -77,18 +82,16 @@ final class BackendSelection {
 	 * if it is not set and the context has no store or several
 	 */
 	Backend defaultBackend() {
-		Backend configured = this.properties.getBackend();
-		if (configured != null) {
-			return configured;
-		}
 		List<Backend> present = present();
-		if (present.size() == 1) {
-			return present.get(0);
+		Optional<Backend> decided = decidedDefault(present);
+		if (decided.isPresent()) {
+			return decided.get();
 		}
 		if (present.isEmpty()) {
 			throw new InvalidConfigurationPropertyValueException("idgen.backend", null,
 					"No backend is set and the application context has no store to reserve IDs from. Add "
-							+ String.join(", or ", STORE_TYPES.keySet().stream().sorted().map(STARTERS::get).toList())
+							+ String.join(", or ", storeBackends().map((backend) -> STORES.get(backend).starter())
+								.toList())
 							+ ", or set idgen.backend=snowflake, or set idgen.enabled=false to turn idgen off.");
 		}
 		throw new InvalidConfigurationPropertyValueException("idgen.backend", null,
@@ -96,12 +99,20 @@ final class BackendSelection {
 						+ names(present) + "). Set idgen.backend to the one idgen should use.");
 	}
 
+	private Optional<Backend> decidedDefault(List<Backend> present) {
+		if (this.properties.getBackend() != null) {
+			return Optional.of(this.properties.getBackend());
+		}
+		return (present.size() == 1) ? Optional.of(present.get(0)) : Optional.empty();
+	}
+
 	/**
-	 * Return why the given backend cannot serve sequences, for a startup failure.
+	 * Return why the given backend, one with a store, cannot serve sequences, for a
+	 * startup failure.
 	 */
 	static String unavailable(Backend backend) {
-		return "The '" + name(backend) + "' backend needs " + STARTERS.get(backend) + " and the application "
-				+ "context has none. Add it, or set idgen.enabled=false to turn idgen off.";
+		return "The '" + name(backend) + "' backend needs " + STORES.get(backend).starter() + " and the "
+				+ "application context has none. Add it, or set idgen.enabled=false to turn idgen off.";
 	}
 
 	static String name(Backend backend) {
@@ -113,27 +124,32 @@ final class BackendSelection {
 	 * order.
 	 */
 	List<Backend> present() {
-		List<Backend> present = new ArrayList<>();
-		for (Backend backend : Backend.values()) {
-			if (!STORE_TYPES.containsKey(backend)) {
-				continue;
-			}
-			boolean classesPresent = REQUIRED_CLASSES.get(backend).stream()
-				.allMatch((name) -> ClassUtils.isPresent(name, this.classLoader));
-			if (classesPresent && hasBean(STORE_TYPES.get(backend))) {
-				present.add(backend);
-			}
-		}
-		return present;
+		return storeBackends().filter((backend) -> isPresent(STORES.get(backend))).toList();
 	}
 
-	private boolean hasBean(String typeName) {
-		Class<?> type = ClassUtils.resolveClassName(typeName, this.classLoader);
+	private static Stream<Backend> storeBackends() {
+		return Arrays.stream(Backend.values()).filter(STORES::containsKey);
+	}
+
+	private boolean isPresent(Store store) {
+		if (!ClassUtils.isPresent(store.beanType(), this.classLoader)
+				|| !store.requiredClasses().stream().allMatch((name) -> ClassUtils.isPresent(name, this.classLoader))) {
+			return false;
+		}
+		Class<?> type = ClassUtils.resolveClassName(store.beanType(), this.classLoader);
 		return this.beanFactory.getBeanNamesForType(type, true, false).length > 0;
 	}
 
 	private static String names(List<Backend> backends) {
 		return String.join(", ", backends.stream().map(BackendSelection::name).toList());
+	}
+
+	/**
+	 * What a backend with a store needs: a bean of its type, further classes, and the
+	 * starter that brings them.
+	 */
+	private record Store(String beanType, List<String> requiredClasses, String starter) {
+
 	}
 
 }

@@ -15,7 +15,6 @@ import org.springframework.context.annotation.Configuration;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
-import io.github.idgen.segment.SegmentSequences;
 
 /**
  * The JDBC backend: segments reserved from a table of the application's DataSource.
@@ -28,9 +27,7 @@ class JdbcBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenJdbcBackend(JdbcSegmentStore store, IdGeneratorProperties properties) {
-		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
-		return new IdGeneratorBackend(Backend.JDBC,
-				new SegmentSequences(store, settings.defaults(), settings.sequences()));
+		return new IdGeneratorBackend(Backend.JDBC, new SegmentSettingsMapper(properties).segmentSequences(store));
 	}
 
 	@Bean

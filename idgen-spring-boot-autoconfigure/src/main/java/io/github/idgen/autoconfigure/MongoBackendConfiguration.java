@@ -11,7 +11,6 @@ import org.springframework.data.mongodb.core.MongoTemplate;
 
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.mongo.MongoSegmentStore;
-import io.github.idgen.segment.SegmentSequences;
 
 /**
  * The MongoDB backend: segments reserved from counter documents through the
@@ -25,9 +24,7 @@ class MongoBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenMongoBackend(MongoSegmentStore store, IdGeneratorProperties properties) {
-		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
-		return new IdGeneratorBackend(Backend.MONGO,
-				new SegmentSequences(store, settings.defaults(), settings.sequences()));
+		return new IdGeneratorBackend(Backend.MONGO, new SegmentSettingsMapper(properties).segmentSequences(store));
 	}
 
 	@Bean

@@ -5,7 +5,6 @@ import java.util.Set;
 
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.ConfigurationCondition;
 import org.springframework.core.type.AnnotatedTypeMetadata;
@@ -27,11 +26,7 @@ class OnBackendCondition extends SpringBootCondition implements ConfigurationCon
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 		Map<String, Object> attributes = metadata.getAnnotationAttributes(ConditionalOnBackend.class.getName());
 		Backend backend = (Backend) attributes.get("value");
-		IdGeneratorProperties properties = Binder.get(context.getEnvironment())
-			.bind("idgen", IdGeneratorProperties.class)
-			.orElseGet(IdGeneratorProperties::new);
-		Set<Backend> used = new BackendSelection(properties, context.getBeanFactory(), context.getClassLoader())
-			.used();
+		Set<Backend> used = BackendSelection.of(context).used();
 		String name = BackendSelection.name(backend);
 		return used.contains(backend) ? ConditionOutcome.match("idgen backend '" + name + "' is in use")
 				: ConditionOutcome.noMatch("idgen backend '" + name + "' is not in use");

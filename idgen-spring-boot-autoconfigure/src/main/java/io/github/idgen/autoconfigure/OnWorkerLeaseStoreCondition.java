@@ -4,7 +4,6 @@ import java.util.Map;
 
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.ConfigurationCondition;
 import org.springframework.core.type.AnnotatedTypeMetadata;
@@ -26,13 +25,9 @@ class OnWorkerLeaseStoreCondition extends SpringBootCondition implements Configu
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 		Map<String, Object> attributes = metadata.getAnnotationAttributes(ConditionalOnWorkerLeaseStore.class.getName());
 		Backend store = (Backend) attributes.get("value");
-		IdGeneratorProperties properties = Binder.get(context.getEnvironment())
-			.bind("idgen", IdGeneratorProperties.class)
-			.orElseGet(IdGeneratorProperties::new);
-		BackendSelection selection = new BackendSelection(properties, context.getBeanFactory(),
-				context.getClassLoader());
+		BackendSelection selection = BackendSelection.of(context);
 		boolean leased = selection.used().contains(Backend.SNOWFLAKE)
-				&& WorkerIdSelection.leaseStore(properties.getSnowflake(), selection.present()) == store;
+				&& WorkerIdSelection.leaseStore(selection.properties().getSnowflake(), selection.present()) == store;
 		String name = BackendSelection.name(store);
 		return leased ? ConditionOutcome.match("snowflake worker ids are leased from " + name)
 				: ConditionOutcome.noMatch("snowflake worker ids are not leased from " + name);

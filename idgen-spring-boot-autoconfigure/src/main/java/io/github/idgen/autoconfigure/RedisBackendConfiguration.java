@@ -43,8 +43,7 @@ class RedisBackendConfiguration {
 	@Bean
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
 			IdGeneratorProperties properties) {
-		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
-		SegmentSequences segments = new SegmentSequences(store, settings.defaults(), settings.sequences());
+		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store);
 		IdGeneratorProperties.Redis.Time time = properties.getRedis().getTime();
 		RedisTimeSettings timeSettings = timeSettings(properties.getRedis());
 		List<? extends RedisConnectionFactory> timeNodes = time.getNodes().isEmpty() ? List.of(connectionFactory)

@@ -11,7 +11,9 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
 import io.github.idgen.format.IdFormat;
 import io.github.idgen.format.ResetPeriod;
 import io.github.idgen.format.SequenceFormat;
+import io.github.idgen.segment.SegmentSequences;
 import io.github.idgen.segment.SegmentSettings;
+import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.segment.StepPolicy;
 
@@ -70,6 +72,13 @@ final class SegmentSettingsMapper {
 		catch (IllegalArgumentException ex) {
 			throw new InvalidConfigurationPropertyValueException(property, pattern, ex.getMessage());
 		}
+	}
+
+	/**
+	 * Return the sequences of a segment store, each with its mapped settings.
+	 */
+	SegmentSequences segmentSequences(SegmentStore store) {
+		return new SegmentSequences(store, defaults(), sequences());
 	}
 
 	private SegmentSettings map(String prefix, SequenceProperties sequence) {
