@@ -107,12 +107,15 @@ final class BackendSelection {
 	}
 
 	/**
-	 * Return why the given backend, one with a store, cannot serve sequences, for a
-	 * startup failure.
+	 * Return why the given backend cannot serve sequences, for a startup failure.
 	 */
 	static String unavailable(Backend backend) {
-		return "The '" + name(backend) + "' backend needs " + STORES.get(backend).starter() + " and the "
-				+ "application context has none. Add it, or set idgen.enabled=false to turn idgen off.";
+		Store store = STORES.get(backend);
+		if (store == null) {
+			return "The '" + name(backend) + "' backend could not be set up.";
+		}
+		return "The '" + name(backend) + "' backend needs " + store.starter() + " and the application context "
+				+ "has none. Add it, or set idgen.enabled=false to turn idgen off.";
 	}
 
 	static String name(Backend backend) {

@@ -59,20 +59,8 @@ public final class IdGeneratorAutoConfiguration {
 				bySequence.put(name,
 						require(available, sequence.getBackend(), "idgen.sequences." + name + ".backend"));
 			}
-			Backend backend = (sequence.getBackend() != null) ? sequence.getBackend() : defaultBackend;
-			if ((sequence.getMaxValue() != null || sequence.isCycle()) && backend == Backend.REDIS) {
-				checkRedisServesBounds(properties, name, sequence);
-			}
-			if ((sequence.getMaxValue() != null || sequence.isCycle()) && backend == Backend.SNOWFLAKE) {
-				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".max-value",
-						sequence.getMaxValue(), "Snowflake IDs are composed from time, worker and sequence bits and "
-								+ "cannot be bounded or cycle; serve '" + name + "' from another backend");
-			}
-			if (sequence.getMode() != null && backend != Backend.REDIS) {
-				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".mode",
-						sequence.getMode(), "A mode applies only to sequences served by the 'redis' backend, and '"
-								+ name + "' is served by '" + BackendSelection.name(backend) + "'");
-			}
+			checkBackendServes(properties, name, sequence,
+					(sequence.getBackend() != null) ? sequence.getBackend() : defaultBackend);
 		});
 		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
 		SequenceFactory router = (name) -> bySequence
@@ -81,6 +69,24 @@ public final class IdGeneratorAutoConfiguration {
 		ZoneId zone = (properties.getZone() != null) ? properties.getZone() : ZoneId.systemDefault();
 		return new DefaultIdGenerator(router, properties.getSequences().keySet(), settings.defaultSequence(),
 				properties.getUnknownSequences(), settings.formats(), Clock.systemUTC(), zone);
+	}
+
+	private static void checkBackendServes(IdGeneratorProperties properties, String name, SequenceProperties sequence,
+			Backend backend) {
+		boolean bounded = sequence.getMaxValue() != null || sequence.isCycle();
+		if (bounded && backend == Backend.REDIS) {
+			checkRedisServesBounds(properties, name, sequence);
+		}
+		if (bounded && backend == Backend.SNOWFLAKE) {
+			throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".max-value",
+					sequence.getMaxValue(), "Snowflake IDs are composed from time, worker and sequence bits and "
+							+ "cannot be bounded or cycle; serve '" + name + "' from another backend");
+		}
+		if (sequence.getMode() != null && backend != Backend.REDIS) {
+			throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".mode",
+					sequence.getMode(), "A mode applies only to sequences served by the 'redis' backend, and '"
+							+ name + "' is served by '" + BackendSelection.name(backend) + "'");
+		}
 	}
 
 	private static void checkRedisServesBounds(IdGeneratorProperties properties, String name,
