@@ -13,8 +13,6 @@ import io.github.idgen.UnknownSequencePolicy;
  */
 public class SegmentIdGenerator extends DefaultIdGenerator {
 
-	private final SegmentStore store;
-
 	/**
 	 * Create a generator.
 	 * @param store the store that reserves segments
@@ -28,7 +26,6 @@ public class SegmentIdGenerator extends DefaultIdGenerator {
 			String defaultSequence, UnknownSequencePolicy unknownSequences) {
 		super(new SegmentSequences(store, defaults, configured), configured.keySet(), defaultSequence,
 				unknownSequences);
-		this.store = store;
 	}
 
 	/**
@@ -37,14 +34,6 @@ public class SegmentIdGenerator extends DefaultIdGenerator {
 	 */
 	public List<SegmentBuffer.State> sequenceStates() {
 		return sequences().stream().map((sequence) -> ((SegmentBuffer) sequence).state()).toList();
-	}
-
-	/**
-	 * Return the store this generator reserves segments from.
-	 * @return the store
-	 */
-	public SegmentStore getStore() {
-		return this.store;
 	}
 
 }

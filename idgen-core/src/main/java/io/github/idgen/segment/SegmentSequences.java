@@ -60,14 +60,6 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	}
 
 	/**
-	 * Return the store segments are reserved from.
-	 * @return the store
-	 */
-	public SegmentStore getStore() {
-		return this.store;
-	}
-
-	/**
 	 * Stop fetching segments and end the fetch threads, waiting at most five seconds.
 	 */
 	@Override
