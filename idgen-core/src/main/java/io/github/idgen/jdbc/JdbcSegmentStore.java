@@ -82,8 +82,6 @@ public class JdbcSegmentStore implements SegmentStore {
 	 */
 	public static final String DEFAULT_TABLE_NAME = "idgen_segment";
 
-	private static final long LAST_ID = Long.MAX_VALUE - 1;
-
 	private static final int MAX_ATTEMPTS = 5;
 
 	private static final int MAX_BOUNDED_ATTEMPTS = 100;
@@ -154,11 +152,11 @@ public class JdbcSegmentStore implements SegmentStore {
 				return Segment.endingAt(maxId.getAsLong(), step);
 			}
 			OptionalLong current = this.rows.findMaxId(connection, sequence);
-			if (current.isPresent() && current.getAsLong() > LAST_ID - step) {
+			if (current.isPresent() && current.getAsLong() > SequenceBounds.MAX_ID - step) {
 				throw new SequenceExhaustedException(sequence,
 						"Sequence '" + sequence + "' is exhausted: its counter in table '" + this.table.tableName()
 								+ "' is at " + current.getAsLong() + " and cannot grow by " + step
-								+ " without passing the largest ID " + LAST_ID);
+								+ " without passing the largest ID " + SequenceBounds.MAX_ID);
 			}
 			if (attempt == MAX_ATTEMPTS) {
 				throw new SQLException("The counter row was still missing or changing after " + MAX_ATTEMPTS

@@ -3,14 +3,14 @@ package io.github.idgen.jdbc;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
+import io.github.idgen.segment.SequenceBounds;
+
 /**
  * The statements on the counter table of a {@link JdbcSegmentStore} and a
  * {@link JdbcCounterFloor}. The table name is
  * validated before it is spliced in; every value is bound as a parameter.
  */
 final class SegmentTableSql {
-
-	private static final long LAST_ID = Long.MAX_VALUE - 1;
 
 	private final String tableName;
 
@@ -47,7 +47,7 @@ final class SegmentTableSql {
 		statement.setLong(1, step);
 		statement.setLong(2, step);
 		statement.setString(3, sequence);
-		statement.setLong(4, LAST_ID - step);
+		statement.setLong(4, SequenceBounds.MAX_ID - step);
 	}
 
 	/**

@@ -98,8 +98,6 @@ public class MongoSegmentStore implements SegmentStore {
 	 */
 	public static final String DEFAULT_COLLECTION_NAME = "idgen_counters";
 
-	private static final long LAST_ID = Long.MAX_VALUE - 1;
-
 	private static final int MAX_ATTEMPTS = 100;
 
 	private static final Document PING = new Document("ping", 1);
@@ -139,9 +137,9 @@ public class MongoSegmentStore implements SegmentStore {
 			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
 		}
 		Objects.requireNonNull(bounds, "SequenceBounds must not be null");
-		if (!bounds.isBounded() && step > LAST_ID) {
+		if (!bounds.isBounded() && step > SequenceBounds.MAX_ID) {
 			throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' cannot reserve " + step
-					+ " IDs: no counter can grow by that much without passing the largest ID " + LAST_ID);
+					+ " IDs: no counter can grow by that much without passing the largest ID " + SequenceBounds.MAX_ID);
 		}
 		try {
 			return allocateWithin(sequence, step, bounds);
@@ -198,7 +196,7 @@ public class MongoSegmentStore implements SegmentStore {
 			throw new SequenceExhaustedException(sequence,
 					"Sequence '" + sequence + "' is exhausted: its counter in collection '"
 							+ this.counters.collectionName() + "' is at " + counter + " and cannot grow by " + step
-							+ " without passing the largest ID " + LAST_ID);
+							+ " without passing the largest ID " + SequenceBounds.MAX_ID);
 		}
 	}
 

@@ -52,8 +52,6 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisIncrementSequence.class);
 
-	private static final long LAST_ID = Long.MAX_VALUE - 1;
-
 	private final String name;
 
 	private final long start;
@@ -219,7 +217,7 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 			throw new IllegalStateException("Redis returned no value for INCRBY of sequence '" + this.name
 					+ "': is the connection in a transaction or a pipeline?");
 		}
-		if (last > LAST_ID) {
+		if (last > SequenceBounds.MAX_ID) {
 			throw exhausted(count);
 		}
 		return last;
@@ -237,7 +235,7 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
 			byte[] counter = connection.stringCommands().get(this.key);
 			return counter != null && new BigInteger(new String(counter, StandardCharsets.US_ASCII))
-				.compareTo(BigInteger.valueOf(LAST_ID - count)) > 0;
+				.compareTo(BigInteger.valueOf(SequenceBounds.MAX_ID - count)) > 0;
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not read the counter of sequence '{}' after a failure", this.name, ex);
@@ -248,7 +246,7 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 	private SequenceExhaustedException exhausted(long count) {
 		return new SequenceExhaustedException(this.name, "Sequence '" + this.name + "' is exhausted: its counter '"
 				+ this.keys.counter(this.name) + "' cannot grow by " + count + " without passing the largest ID "
-				+ LAST_ID);
+				+ SequenceBounds.MAX_ID);
 	}
 
 }

@@ -111,8 +111,6 @@ public class RedisSegmentStore implements SegmentStore {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisSegmentStore.class);
 
-	private static final long LAST_ID = Long.MAX_VALUE - 1;
-
 	private static final int MAX_CLAIM_ATTEMPTS = 16;
 
 	private static final long MAX_CLAIM_BACKOFF_MILLIS = 32;
@@ -171,9 +169,9 @@ public class RedisSegmentStore implements SegmentStore {
 		HighWaterMark mark = this.marks.computeIfAbsent(sequence,
 				(name) -> new HighWaterMark(name, this.keys.counter(name)));
 		mark.checkIntact();
-		if (!bounds.isBounded() && step > LAST_ID) {
+		if (!bounds.isBounded() && step > SequenceBounds.MAX_ID) {
 			throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' cannot reserve " + step
-					+ " IDs: no counter can grow by that much without passing the largest ID " + LAST_ID);
+					+ " IDs: no counter can grow by that much without passing the largest ID " + SequenceBounds.MAX_ID);
 		}
 		try {
 			return (this.floor != null) ? allocateAboveFloor(sequence, step, bounds, mark)
@@ -281,7 +279,7 @@ public class RedisSegmentStore implements SegmentStore {
 	private SequenceExhaustedException exhausted(String sequence, long step, String counter) {
 		return new SequenceExhaustedException(sequence,
 				"Sequence '" + sequence + "' is exhausted: its counter '" + this.keys.counter(sequence) + "' is at "
-						+ counter + " and cannot grow by " + step + " without passing the largest ID " + LAST_ID);
+						+ counter + " and cannot grow by " + step + " without passing the largest ID " + SequenceBounds.MAX_ID);
 	}
 
 	private SequenceExhaustedException boundReached(String sequence, SequenceBounds bounds, String counter) {
