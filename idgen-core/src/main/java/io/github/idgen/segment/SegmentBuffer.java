@@ -202,13 +202,11 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	private void prefetch() {
-		if (this.fetching.compareAndSet(false, true)) {
-			try {
-				this.fetchExecutor.execute(this::fetchUntilDone);
-			}
-			catch (RejectedExecutionException ex) {
-				this.fetching.set(false);
-			}
+		try {
+			tryStartFetch();
+		}
+		catch (RejectedExecutionException ex) {
+			// Shut down: the buffer serves what it has; a caller that runs out is told.
 		}
 	}
 
@@ -233,8 +231,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 							|| System.nanoTime() - this.lastFailureNanos < PERMANENT_FAILURE_RETRY_NANOS)) {
 						throw this.lastFailure;
 					}
-					startFetch();
-					fetchStarted = true;
+					fetchStarted |= startFetch();
 				}
 				long remaining = deadline - System.nanoTime();
 				if (remaining <= 0) {
@@ -255,15 +252,40 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		}
 	}
 
-	private void startFetch() {
-		this.fetching.set(true);
+	private boolean startFetch() {
+		try {
+			return tryStartFetch();
+		}
+		catch (RejectedExecutionException ex) {
+			throw new BackendUnavailableException(
+					"The ID generator has been shut down; sequence '" + this.name + "' has no IDs left", ex);
+		}
+	}
+
+	/**
+	 * Start a fetch unless one is under way or a fetched segment is already waiting. A
+	 * caller that took the prefetch offset of a segment long since used up must not start
+	 * a fetch whose segment would replace the waiting one and be lost with it; once
+	 * {@link #fetching} is held, only a switch can change {@link #next}, and only to
+	 * {@code null}, so the check after taking it is final.
+	 * @return whether a fetch was started
+	 * @throws RejectedExecutionException if the executor has been shut down
+	 */
+	private boolean tryStartFetch() {
+		if (!this.fetching.compareAndSet(false, true)) {
+			return false;
+		}
+		if (this.next != null) {
+			this.fetching.set(false);
+			return false;
+		}
 		try {
 			this.fetchExecutor.execute(this::fetchUntilDone);
+			return true;
 		}
 		catch (RejectedExecutionException ex) {
 			this.fetching.set(false);
-			throw new BackendUnavailableException(
-					"The ID generator has been shut down; sequence '" + this.name + "' has no IDs left", ex);
+			throw ex;
 		}
 	}
 

@@ -98,6 +98,30 @@ class SegmentBufferTest {
 	}
 
 	@Test
+	void oneInstanceServesEverySegmentItFetchedWithoutLosingAny() throws Exception {
+		SegmentIdGenerator generator = generator(new InMemorySegmentStore(), settings(1, 2, 2, 0.5));
+		int threads = 8;
+		int idsPerThread = 15_000;
+		ExecutorService pool = Executors.newFixedThreadPool(threads);
+		List<Future<long[]>> results = new ArrayList<>();
+		for (int t = 0; t < threads; t++) {
+			results.add(pool.submit(() -> LongStream.range(0, idsPerThread).map((i) -> generator.nextId("order"))
+				.toArray()));
+		}
+		long[] all = new long[threads * idsPerThread];
+		int offset = 0;
+		for (Future<long[]> result : results) {
+			long[] ids = result.get(2, TimeUnit.MINUTES);
+			System.arraycopy(ids, 0, all, offset, ids.length);
+			offset += ids.length;
+		}
+		pool.shutdown();
+		Arrays.sort(all);
+		assertThat(all[0]).isEqualTo(1);
+		assertThat(all[all.length - 1]).as("no fetched segment was skipped").isEqualTo(all.length);
+	}
+
+	@Test
 	void prefetchesNextSegmentBeforeCurrentIsUsedUp() throws Exception {
 		ControllableSegmentStore store = new ControllableSegmentStore();
 		SegmentIdGenerator generator = generator(store, settings(1, 100, 100, 0.5));
