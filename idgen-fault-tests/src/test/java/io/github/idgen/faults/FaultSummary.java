@@ -1,0 +1,42 @@
+package io.github.idgen.faults;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+import io.github.idgen.test.history.HistoryReport;
+
+/**
+ * The fault suite's summary: one line per scenario and backend, printed and appended to
+ * {@code target/faults-summary.txt}, which {@code .ci/run} prints at the end of a run.
+ */
+public final class FaultSummary {
+
+	private static final Path FILE = Path.of("target", "faults-summary.txt");
+
+	private FaultSummary() {
+	}
+
+	/**
+	 * Print a report's summary line and append it to the summary file.
+	 * @param scenario the scenario's name
+	 * @param backend the backend's name
+	 * @param report what the history checker found
+	 */
+	public static synchronized void report(String scenario, String backend, HistoryReport report) {
+		String line = report.summaryLine(scenario, backend);
+		System.out.println(line);
+		try {
+			Files.createDirectories(FILE.getParent());
+			Files.writeString(FILE, line + System.lineSeparator(), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+					StandardOpenOption.APPEND);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not append to " + FILE.toAbsolutePath(), ex);
+		}
+	}
+
+}
