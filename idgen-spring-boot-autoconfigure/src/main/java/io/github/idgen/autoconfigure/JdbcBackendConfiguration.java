@@ -6,13 +6,13 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 
@@ -40,7 +40,10 @@ class JdbcBackendConfiguration {
 			store = new JdbcSegmentStore(dataSource, jdbc.getTable());
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException("idgen.jdbc.table", jdbc.getTable(), ex.getMessage());
+			throw new IdGeneratorConfigurationException("idgen.jdbc.table", jdbc.getTable(),
+					"idgen.jdbc.table is '" + jdbc.getTable() + "', which is not a valid table name: " + ex.getMessage(),
+					"Set idgen.jdbc.table to a table name of letters, digits and '_', optionally qualified by a "
+							+ "schema, such as idgen_segment or ids.idgen_segment.");
 		}
 		createSchemaIfConfigured(dataSource, jdbc);
 		return store;
