@@ -15,6 +15,7 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
+import io.github.idgen.jdbc.SqlIdentifiers;
 
 /**
  * The JDBC backend: segments reserved from a table of the application's DataSource.
@@ -34,10 +35,20 @@ class JdbcBackendConfiguration {
 	@ConditionalOnMissingBean
 	JdbcSegmentStore idgenJdbcSegmentStore(ListableBeanFactory beanFactory, IdGeneratorProperties properties) {
 		IdGeneratorProperties.Jdbc jdbc = properties.getJdbc();
+		String table = table(jdbc);
 		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
-		JdbcSegmentStore store;
+		JdbcSegmentStore store = new JdbcSegmentStore(dataSource, table);
+		createSchemaIfConfigured(dataSource, jdbc);
+		return store;
+	}
+
+	/**
+	 * Return {@code idgen.jdbc.table} if it is a valid table name.
+	 * @throws IdGeneratorConfigurationException naming the property if it is not
+	 */
+	static String table(IdGeneratorProperties.Jdbc jdbc) {
 		try {
-			store = new JdbcSegmentStore(dataSource, jdbc.getTable());
+			return SqlIdentifiers.validateTableName(jdbc.getTable());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException("idgen.jdbc.table", jdbc.getTable(),
@@ -45,8 +56,6 @@ class JdbcBackendConfiguration {
 					"Set idgen.jdbc.table to a table name of letters, digits and '_', optionally qualified by a "
 							+ "schema, such as idgen_segment or ids.idgen_segment.");
 		}
-		createSchemaIfConfigured(dataSource, jdbc);
-		return store;
 	}
 
 	/**

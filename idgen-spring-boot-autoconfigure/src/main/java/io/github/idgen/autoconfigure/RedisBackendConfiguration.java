@@ -57,7 +57,7 @@ class RedisBackendConfiguration {
 	RedisSegmentStore idgenRedisSegmentStore(RedisConnectionFactory connectionFactory,
 			IdGeneratorProperties properties, ObjectProvider<CounterFloor> floor) {
 		IdGeneratorProperties.Redis redis = properties.getRedis();
-		RedisKeys keys = keys(redis.getKeyPrefix());
+		RedisKeys keys = RedisKeyPrefix.keys(redis.getKeyPrefix());
 		if (redis.getFloorSource() == RedisFloorSource.NONE) {
 			return new RedisSegmentStore(connectionFactory, keys);
 		}
@@ -69,17 +69,6 @@ class RedisBackendConfiguration {
 					"Add them, or set idgen.redis.floor-source=none.");
 		}
 		return new RedisSegmentStore(connectionFactory, keys, counterFloor);
-	}
-
-	private static RedisKeys keys(String prefix) {
-		try {
-			return new RedisKeys(prefix);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new IdGeneratorConfigurationException("idgen.redis.key-prefix", prefix,
-					"idgen.redis.key-prefix is '" + prefix + "', which is not a valid key prefix: " + ex.getMessage(),
-					"Set idgen.redis.key-prefix to a prefix without braces or control characters, such as 'idgen:'.");
-		}
 	}
 
 	private static RedisTimeSettings timeSettings(IdGeneratorProperties.Redis redis) {
@@ -145,9 +134,10 @@ class RedisBackendConfiguration {
 		@ConditionalOnMissingBean
 		JdbcCounterFloor idgenJdbcCounterFloor(ListableBeanFactory beanFactory, IdGeneratorProperties properties) {
 			IdGeneratorProperties.Jdbc jdbc = properties.getJdbc();
+			String table = JdbcBackendConfiguration.table(jdbc);
 			DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
 			JdbcBackendConfiguration.createSchemaIfConfigured(dataSource, jdbc);
-			return new JdbcCounterFloor(dataSource, jdbc.getTable());
+			return new JdbcCounterFloor(dataSource, table);
 		}
 
 	}

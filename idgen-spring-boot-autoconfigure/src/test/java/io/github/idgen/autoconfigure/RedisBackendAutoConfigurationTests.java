@@ -169,6 +169,13 @@ class RedisBackendAutoConfigurationTests {
 	}
 
 	@Test
+	void jdbcFloorRejectsInvalidTableName() {
+		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("idgen.backend=redis", "idgen.redis.floor-source=jdbc", "idgen.jdbc.table=bad-name")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.jdbc.table").getValue()).isEqualTo("bad-name"));
+	}
+
+	@Test
 	void jdbcFloorUsesIdgenTable() {
 		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.withPropertyValues("idgen.backend=redis", "idgen.redis.floor-source=jdbc")

@@ -112,6 +112,14 @@ class SnowflakeBackendAutoConfigurationTests {
 	}
 
 	@Test
+	void redisLeaseRejectsInvalidKeyPrefix() {
+		this.runner.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
+			.withPropertyValues("idgen.redis.key-prefix=a{b")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.redis.key-prefix").getValue())
+				.isEqualTo("a{b"));
+	}
+
+	@Test
 	void failsNamingWorkerIdSourceWhenSeveralStoresCouldLease() {
 		this.runner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.withBean(MongoTemplate.class, TestBackends::mongo)
