@@ -91,6 +91,14 @@ class SnowflakeBackendConfiguration {
 					"idgen.snowflake.lease-ttl is " + ttl + ", but it must be at least 1s.",
 					"Set idgen.snowflake.lease-ttl to 1s or more, such as 60s.");
 		}
+		int datacenterId = snowflake.getDatacenterId();
+		if (datacenterId < 0 || datacenterId > layout.maxDatacenterId()) {
+			throw new IdGeneratorConfigurationException("idgen.snowflake.datacenter-id", datacenterId,
+					"idgen.snowflake.datacenter-id is " + datacenterId + ", which does not fit the "
+							+ layout.datacenterBits() + " datacenter bits of the layout.",
+					"Set idgen.snowflake.datacenter-id from 0 to " + layout.maxDatacenterId()
+							+ ", or raise idgen.snowflake.datacenter-bits (or choose idgen.snowflake.preset).");
+		}
 		try {
 			LeasedWorker worker = new LeasedWorker(store, layout, snowflake.getDatacenterId(), ttl, ttl.dividedBy(5),
 					snowflake.getMaxBackwardWait());
