@@ -46,6 +46,7 @@ class RedisBackendConfiguration {
 		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store);
 		IdGeneratorProperties.Redis.Time time = properties.getRedis().getTime();
 		RedisTimeSettings timeSettings = timeSettings(properties.getRedis());
+		checkNodeCount(time.getNodes(), timeSettings.layout());
 		List<? extends RedisConnectionFactory> timeNodes = time.getNodes().isEmpty() ? List.of(connectionFactory)
 				: timeNodes(time.getNodes());
 		return new IdGeneratorBackend(Backend.REDIS, new RedisSequenceBackend(properties, store, segments,
@@ -96,6 +97,16 @@ class RedisBackendConfiguration {
 					"idgen.redis.time.shard is " + time.getShard() + ", which is not a valid shard: " + ex.getMessage(),
 					"Set idgen.redis.time.shard to a value from 0 to " + layout.maxShard()
 							+ ", or raise idgen.redis.time.shard-bits.");
+		}
+	}
+
+	private static void checkNodeCount(List<String> nodes, RedisTimeLayout layout) {
+		if (nodes.size() - 1 > layout.maxSequence()) {
+			throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", nodes,
+					"idgen.redis.time.nodes has " + nodes.size() + " nodes, but each needs a sequence value of its own "
+							+ "per millisecond and idgen.redis.time.sequence-bits=" + layout.sequenceBits()
+							+ " gives " + (layout.maxSequence() + 1) + ".",
+					"Remove nodes from idgen.redis.time.nodes, or raise idgen.redis.time.sequence-bits.");
 		}
 	}
 
