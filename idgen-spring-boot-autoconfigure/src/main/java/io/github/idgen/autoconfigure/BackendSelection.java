@@ -10,11 +10,11 @@ import java.util.stream.Stream;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.util.ClassUtils;
 
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
 /**
  * Decides which backends serve which sequences: {@code idgen.backend}, or when that is
@@ -78,8 +78,8 @@ final class BackendSelection {
 
 	/**
 	 * Return the backend of every sequence without a backend of its own.
-	 * @throws InvalidConfigurationPropertyValueException naming {@code idgen.backend}
-	 * if it is not set and the context has no store or several
+	 * @throws IdGeneratorConfigurationException naming {@code idgen.backend} if it is not
+	 * set and the context has no store or several
 	 */
 	Backend defaultBackend() {
 		List<Backend> present = present();
@@ -88,15 +88,16 @@ final class BackendSelection {
 			return decided.get();
 		}
 		if (present.isEmpty()) {
-			throw new InvalidConfigurationPropertyValueException("idgen.backend", null,
-					"No backend is set and the application context has no store to reserve IDs from. Add "
-							+ String.join(", or ", storeBackends().map((backend) -> STORES.get(backend).starter())
-								.toList())
-							+ ", or set idgen.backend=snowflake, or set idgen.enabled=false to turn idgen off.");
+			throw new IdGeneratorConfigurationException("idgen.backend", null,
+					"idgen.backend is not set and the application context has no store to reserve IDs from.",
+					"Add " + String.join(", or ", storeBackends().map((backend) -> STORES.get(backend).starter())
+						.toList()) + ", or set idgen.backend=snowflake, or set idgen.enabled=false to turn idgen off.");
 		}
-		throw new InvalidConfigurationPropertyValueException("idgen.backend", null,
-				"No backend is set and the application context has several stores to reserve IDs from ("
-						+ names(present) + "). Set idgen.backend to the one idgen should use.");
+		throw new IdGeneratorConfigurationException("idgen.backend", null,
+				"idgen.backend is not set and the application context has several stores to reserve IDs from ("
+						+ names(present) + ").",
+				"Set idgen.backend to the one idgen should use, for example idgen.backend=" + name(present.get(0))
+						+ ".");
 	}
 
 	private Optional<Backend> decidedDefault(List<Backend> present) {
@@ -107,15 +108,23 @@ final class BackendSelection {
 	}
 
 	/**
-	 * Return why the given backend cannot serve sequences, for a startup failure.
+	 * Return the startup failure for a backend that the given property selects and that
+	 * cannot be set up because the context lacks its store.
 	 */
-	static String unavailable(Backend backend) {
+	static IdGeneratorConfigurationException unavailable(String property, Backend backend) {
 		Store store = STORES.get(backend);
 		if (store == null) {
-			return "The '" + name(backend) + "' backend could not be set up.";
+			return new IdGeneratorConfigurationException(property, name(backend),
+					property + " is '" + name(backend) + "', and the '" + name(backend)
+							+ "' backend could not be set up.",
+					"Check the log for the reason, or set " + property + " to another backend.");
 		}
-		return "The '" + name(backend) + "' backend needs " + store.starter() + " and the application context "
-				+ "has none. Add it, or set idgen.enabled=false to turn idgen off.";
+		return new IdGeneratorConfigurationException(property, name(backend),
+				property + " is '" + name(backend) + "', and the '" + name(backend) + "' backend needs "
+						+ store.starter() + ", which the application context does not have.",
+				"Add " + store.starter() + ", or set " + property
+						+ " to a backend whose store the application has, or set idgen.enabled=false to turn "
+						+ "idgen off.");
 	}
 
 	static String name(Backend backend) {

@@ -13,7 +13,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -25,6 +24,7 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisFloorSource;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisMode;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.format.ResetPeriod;
 
 /**
@@ -33,7 +33,8 @@ import io.github.idgen.format.ResetPeriod;
  * <p>
  * {@code idgen.backend} chooses the backend, or when it is not set the single store the
  * application context has; {@code idgen.sequences.<name>.backend} overrides it per
- * sequence. Every bean backs off when the user defines their own.
+ * sequence. Every bean backs off when the user defines their own. With
+ * {@code idgen.fail-fast} every backend in use must answer at startup.
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
 		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
@@ -67,8 +68,13 @@ public final class IdGeneratorAutoConfiguration {
 			.getOrDefault(name, bySequence.getOrDefault(ResetPeriod.sequenceOf(name), defaultSequences))
 			.create(name);
 		ZoneId zone = (properties.getZone() != null) ? properties.getZone() : ZoneId.systemDefault();
-		return new DefaultIdGenerator(router, properties.getSequences().keySet(), settings.defaultSequence(),
-				properties.getUnknownSequences(), settings.formats(), Clock.systemUTC(), zone);
+		DefaultIdGenerator generator = new DefaultIdGenerator(router, properties.getSequences().keySet(),
+				settings.defaultSequence(), properties.getUnknownSequences(), settings.formats(), Clock.systemUTC(),
+				zone);
+		if (properties.isFailFast()) {
+			FailFastCheck.requireAvailable(backends);
+		}
+		return generator;
 	}
 
 	private static void checkBackendServes(IdGeneratorProperties properties, String name, SequenceProperties sequence,
@@ -78,43 +84,56 @@ public final class IdGeneratorAutoConfiguration {
 			checkRedisServesBounds(properties, name, sequence);
 		}
 		if (bounded && backend == Backend.SNOWFLAKE) {
-			throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".max-value",
-					sequence.getMaxValue(), "Snowflake IDs are composed from time, worker and sequence bits and "
-							+ "cannot be bounded or cycle; serve '" + name + "' from another backend");
+			String property = "idgen.sequences." + name + ".max-value";
+			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(),
+					"Sequence '" + name + "' is bounded (" + property + "=" + sequence.getMaxValue() + ", cycle="
+							+ sequence.isCycle() + ") and served by 'snowflake', whose IDs are composed from time, "
+							+ "worker and sequence bits and cannot be bounded or cycle.",
+					"Serve '" + name + "' from another backend (idgen.sequences." + name + ".backend), or remove "
+							+ property + " and idgen.sequences." + name + ".cycle.");
 		}
 		if (sequence.getMode() != null && backend != Backend.REDIS) {
-			throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".mode",
-					sequence.getMode(), "A mode applies only to sequences served by the 'redis' backend, and '"
-							+ name + "' is served by '" + BackendSelection.name(backend) + "'");
+			String property = "idgen.sequences." + name + ".mode";
+			throw new IdGeneratorConfigurationException(property, sequence.getMode(),
+					property + " is '" + lowerCase(sequence.getMode()) + "', but a mode applies only to sequences "
+							+ "served by the 'redis' backend, and '" + name + "' is served by '"
+							+ BackendSelection.name(backend) + "'.",
+					"Remove " + property + ", or set idgen.sequences." + name + ".backend=redis.");
 		}
 	}
 
 	private static void checkRedisServesBounds(IdGeneratorProperties properties, String name,
 			SequenceProperties sequence) {
 		RedisMode mode = (sequence.getMode() != null) ? sequence.getMode() : properties.getRedis().getMode();
-		String reason = null;
+		String property = "idgen.sequences." + name + ".max-value";
+		String bounded = "Sequence '" + name + "' is bounded (" + property + "=" + sequence.getMaxValue() + ", cycle="
+				+ sequence.isCycle() + ")";
 		if (mode != RedisMode.SEGMENT) {
-			reason = "The 'redis' backend serves bounded or cyclic sequences only in 'segment' mode, and '" + name
-					+ "' is in '" + mode.name().toLowerCase(Locale.ROOT) + "' mode; set idgen.sequences." + name
-					+ ".mode=segment or serve it from another backend (idgen.sequences." + name + ".backend)";
+			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(), bounded
+					+ ", and the 'redis' backend serves bounded or cyclic sequences only in 'segment' mode, and '"
+					+ name + "' is in '" + lowerCase(mode) + "' mode.",
+					"Set idgen.sequences." + name + ".mode=segment, or serve it from another backend (idgen.sequences."
+							+ name + ".backend), or remove " + property + " and idgen.sequences." + name + ".cycle.");
 		}
-		else if (properties.getRedis().getFloorSource() != RedisFloorSource.NONE) {
-			reason = "The 'redis' backend does not serve bounded or cyclic sequences with a floor "
-					+ "(idgen.redis.floor-source), which only grows and cannot follow a counter that wraps; serve '"
-					+ name + "' from another backend (idgen.sequences." + name + ".backend)";
+		if (properties.getRedis().getFloorSource() != RedisFloorSource.NONE) {
+			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(), bounded
+					+ ", and the 'redis' backend does not serve bounded or cyclic sequences with a floor "
+					+ "(idgen.redis.floor-source), which only grows and cannot follow a counter that wraps.",
+					"Serve '" + name + "' from another backend (idgen.sequences." + name
+							+ ".backend), or set idgen.redis.floor-source=none, or remove " + property + " and "
+							+ "idgen.sequences." + name + ".cycle.");
 		}
-		if (reason != null) {
-			throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".max-value",
-					sequence.getMaxValue(), reason);
-		}
+	}
+
+	private static String lowerCase(Enum<?> value) {
+		return value.name().toLowerCase(Locale.ROOT);
 	}
 
 	private static SequenceBackend require(Map<Backend, SequenceBackend> available, Backend backend,
 			String property) {
 		SequenceBackend sequences = available.get(backend);
 		if (sequences == null) {
-			throw new InvalidConfigurationPropertyValueException(property, BackendSelection.name(backend),
-					BackendSelection.unavailable(backend));
+			throw BackendSelection.unavailable(property, backend);
 		}
 		return sequences;
 	}

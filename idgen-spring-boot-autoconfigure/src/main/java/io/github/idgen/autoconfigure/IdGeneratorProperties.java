@@ -49,6 +49,12 @@ public class IdGeneratorProperties {
 	 */
 	private ZoneId zone;
 
+	/**
+	 * Whether to check at startup that every backend in use answers, and fail to start if
+	 * one does not.
+	 */
+	private boolean failFast;
+
 	private final Segment segment = new Segment();
 
 	private final Jdbc jdbc = new Jdbc();
@@ -58,6 +64,10 @@ public class IdGeneratorProperties {
 	private final Mongo mongo = new Mongo();
 
 	private final Snowflake snowflake = new Snowflake();
+
+	private final Endpoint endpoint = new Endpoint();
+
+	private final Metrics metrics = new Metrics();
 
 	/**
 	 * Per-sequence settings, keyed by sequence name. Settings left unset take the value
@@ -105,6 +115,14 @@ public class IdGeneratorProperties {
 		this.zone = zone;
 	}
 
+	public boolean isFailFast() {
+		return this.failFast;
+	}
+
+	public void setFailFast(boolean failFast) {
+		this.failFast = failFast;
+	}
+
 	public Segment getSegment() {
 		return this.segment;
 	}
@@ -123,6 +141,14 @@ public class IdGeneratorProperties {
 
 	public Snowflake getSnowflake() {
 		return this.snowflake;
+	}
+
+	public Endpoint getEndpoint() {
+		return this.endpoint;
+	}
+
+	public Metrics getMetrics() {
+		return this.metrics;
 	}
 
 	public Map<String, SequenceProperties> getSequences() {
@@ -732,6 +758,48 @@ public class IdGeneratorProperties {
 				this.nodes = nodes;
 			}
 
+		}
+
+	}
+
+	/**
+	 * Settings of the idgen actuator endpoint.
+	 */
+	public static class Endpoint {
+
+		/**
+		 * Whether the idgen actuator endpoint exposes its write operation, which warms up
+		 * a sequence.
+		 */
+		private boolean writeEnabled;
+
+		public boolean isWriteEnabled() {
+			return this.writeEnabled;
+		}
+
+		public void setWriteEnabled(boolean writeEnabled) {
+			this.writeEnabled = writeEnabled;
+		}
+
+	}
+
+	/**
+	 * Settings of the idgen meters.
+	 */
+	public static class Metrics {
+
+		/**
+		 * Maximum number of distinct sequence names tagged on idgen meters; further
+		 * sequences are reported under 'other'.
+		 */
+		private int maxSequences = 100;
+
+		public int getMaxSequences() {
+			return this.maxSequences;
+		}
+
+		public void setMaxSequences(int maxSequences) {
+			this.maxSequences = maxSequences;
 		}
 
 	}

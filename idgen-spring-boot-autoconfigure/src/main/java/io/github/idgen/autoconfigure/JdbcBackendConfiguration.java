@@ -6,15 +6,16 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
+import io.github.idgen.jdbc.SqlIdentifiers;
 
 /**
  * The JDBC backend: segments reserved from a table of the application's DataSource.
@@ -34,16 +35,27 @@ class JdbcBackendConfiguration {
 	@ConditionalOnMissingBean
 	JdbcSegmentStore idgenJdbcSegmentStore(ListableBeanFactory beanFactory, IdGeneratorProperties properties) {
 		IdGeneratorProperties.Jdbc jdbc = properties.getJdbc();
+		String table = table(jdbc);
 		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
-		JdbcSegmentStore store;
-		try {
-			store = new JdbcSegmentStore(dataSource, jdbc.getTable());
-		}
-		catch (IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException("idgen.jdbc.table", jdbc.getTable(), ex.getMessage());
-		}
+		JdbcSegmentStore store = new JdbcSegmentStore(dataSource, table);
 		createSchemaIfConfigured(dataSource, jdbc);
 		return store;
+	}
+
+	/**
+	 * Return {@code idgen.jdbc.table} if it is a valid table name.
+	 * @throws IdGeneratorConfigurationException naming the property if it is not
+	 */
+	static String table(IdGeneratorProperties.Jdbc jdbc) {
+		try {
+			return SqlIdentifiers.validateTableName(jdbc.getTable());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IdGeneratorConfigurationException("idgen.jdbc.table", jdbc.getTable(),
+					"idgen.jdbc.table is '" + jdbc.getTable() + "', which is not a valid table name: " + ex.getMessage(),
+					"Set idgen.jdbc.table to a table name of letters, digits and '_', optionally qualified by a "
+							+ "schema, such as idgen_segment or ids.idgen_segment.");
+		}
 	}
 
 	/**

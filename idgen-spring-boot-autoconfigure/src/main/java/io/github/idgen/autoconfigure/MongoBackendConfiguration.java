@@ -4,12 +4,12 @@ import com.mongodb.WriteConcern;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.mongodb.core.MongoTemplate;
 
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.mongo.MongoSegmentStore;
 
 /**
@@ -36,17 +36,20 @@ class MongoBackendConfiguration {
 			return new MongoSegmentStore(mongoTemplate, mongo.getCollection(), writeConcern);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException("idgen.mongo.collection", mongo.getCollection(),
-					ex.getMessage());
+			throw new IdGeneratorConfigurationException("idgen.mongo.collection", mongo.getCollection(),
+					"idgen.mongo.collection is '" + mongo.getCollection() + "', which is not a valid collection name: "
+							+ ex.getMessage(),
+					"Set idgen.mongo.collection to a valid collection name, such as idgen_counters.");
 		}
 	}
 
 	static WriteConcern writeConcern(IdGeneratorProperties.Mongo mongo) {
 		WriteConcern writeConcern = WriteConcern.valueOf(mongo.getWriteConcern());
 		if (writeConcern == null) {
-			throw new InvalidConfigurationPropertyValueException("idgen.mongo.write-concern", mongo.getWriteConcern(),
-					"Not a write concern: use 'majority' (recommended), 'w1', 'w2', 'w3', 'journaled' or "
-							+ "'acknowledged'");
+			throw new IdGeneratorConfigurationException("idgen.mongo.write-concern", mongo.getWriteConcern(),
+					"idgen.mongo.write-concern is '" + mongo.getWriteConcern() + "', which is not a write concern.",
+					"Set idgen.mongo.write-concern to 'majority' (recommended), 'w1', 'w2', 'w3', 'journaled' or "
+							+ "'acknowledged'.");
 		}
 		return writeConcern;
 	}

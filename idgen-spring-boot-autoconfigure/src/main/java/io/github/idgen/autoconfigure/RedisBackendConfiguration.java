@@ -13,7 +13,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -22,6 +21,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisFloorSource;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.jdbc.JdbcCounterFloor;
 import io.github.idgen.redis.CounterFloor;
 import io.github.idgen.redis.RedisKeys;
@@ -46,6 +46,7 @@ class RedisBackendConfiguration {
 		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store);
 		IdGeneratorProperties.Redis.Time time = properties.getRedis().getTime();
 		RedisTimeSettings timeSettings = timeSettings(properties.getRedis());
+		checkNodeCount(time.getNodes(), timeSettings.layout());
 		List<? extends RedisConnectionFactory> timeNodes = time.getNodes().isEmpty() ? List.of(connectionFactory)
 				: timeNodes(time.getNodes());
 		return new IdGeneratorBackend(Backend.REDIS, new RedisSequenceBackend(properties, store, segments,
@@ -57,26 +58,18 @@ class RedisBackendConfiguration {
 	RedisSegmentStore idgenRedisSegmentStore(RedisConnectionFactory connectionFactory,
 			IdGeneratorProperties properties, ObjectProvider<CounterFloor> floor) {
 		IdGeneratorProperties.Redis redis = properties.getRedis();
-		RedisKeys keys = keys(redis.getKeyPrefix());
+		RedisKeys keys = RedisKeyPrefix.keys(redis.getKeyPrefix());
 		if (redis.getFloorSource() == RedisFloorSource.NONE) {
 			return new RedisSegmentStore(connectionFactory, keys);
 		}
 		CounterFloor counterFloor = floor.getIfAvailable();
 		if (counterFloor == null) {
-			throw new InvalidConfigurationPropertyValueException("idgen.redis.floor-source", "jdbc",
-					"The JDBC floor needs spring-boot-starter-jdbc and a DataSource bean, and there is none. "
-							+ "Add them, or set idgen.redis.floor-source=none.");
+			throw new IdGeneratorConfigurationException("idgen.redis.floor-source", "jdbc",
+					"idgen.redis.floor-source is 'jdbc', and the JDBC floor needs spring-boot-starter-jdbc and a "
+							+ "DataSource bean, and there is none.",
+					"Add them, or set idgen.redis.floor-source=none.");
 		}
 		return new RedisSegmentStore(connectionFactory, keys, counterFloor);
-	}
-
-	private static RedisKeys keys(String prefix) {
-		try {
-			return new RedisKeys(prefix);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException("idgen.redis.key-prefix", prefix, ex.getMessage());
-		}
 	}
 
 	private static RedisTimeSettings timeSettings(IdGeneratorProperties.Redis redis) {
@@ -87,18 +80,33 @@ class RedisBackendConfiguration {
 					time.getEpoch());
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException("idgen.redis.time",
-					time.getTimestampBits() + "/" + time.getShardBits() + "/" + time.getSequenceBits() + " from "
-							+ time.getEpoch(),
-					ex.getMessage() + " (set idgen.redis.time.timestamp-bits, shard-bits, sequence-bits and epoch)");
+			String value = time.getTimestampBits() + "/" + time.getShardBits() + "/" + time.getSequenceBits() + " from "
+					+ time.getEpoch();
+			throw new IdGeneratorConfigurationException("idgen.redis.time", value,
+					"The layout of Redis time-mode IDs (idgen.redis.time timestamp/shard/sequence bits " + value
+							+ ") is invalid: " + ex.getMessage(),
+					"Set idgen.redis.time.timestamp-bits, shard-bits, sequence-bits and epoch so that 1 + the bits "
+							+ "make 64 and the epoch is not in the future, such as 41/12/10.");
 		}
 		try {
 			return new RedisTimeSettings(layout, time.getShard(), redis.getKeyPrefix(),
 					RedisTimeSettings.DEFAULT_MAX_AHEAD, RedisTimeSettings.DEFAULT_MAX_WAIT);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException("idgen.redis.time.shard", time.getShard(),
-					ex.getMessage());
+			throw new IdGeneratorConfigurationException("idgen.redis.time.shard", time.getShard(),
+					"idgen.redis.time.shard is " + time.getShard() + ", which is not a valid shard: " + ex.getMessage(),
+					"Set idgen.redis.time.shard to a value from 0 to " + layout.maxShard()
+							+ ", or raise idgen.redis.time.shard-bits.");
+		}
+	}
+
+	private static void checkNodeCount(List<String> nodes, RedisTimeLayout layout) {
+		if (nodes.size() - 1 > layout.maxSequence()) {
+			throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", nodes,
+					"idgen.redis.time.nodes has " + nodes.size() + " nodes, but each needs a sequence value of its own "
+							+ "per millisecond and idgen.redis.time.sequence-bits=" + layout.sequenceBits()
+							+ " gives " + (layout.maxSequence() + 1) + ".",
+					"Remove nodes from idgen.redis.time.nodes, or raise idgen.redis.time.sequence-bits.");
 		}
 	}
 
@@ -116,7 +124,9 @@ class RedisBackendConfiguration {
 				node = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(url), client);
 			}
 			catch (IllegalArgumentException ex) {
-				throw new InvalidConfigurationPropertyValueException("idgen.redis.time.nodes", url, ex.getMessage());
+				throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", url,
+						"idgen.redis.time.nodes has '" + url + "', which is not a Redis URL: " + ex.getMessage(),
+						"Write each node of idgen.redis.time.nodes as redis://host:port.");
 			}
 			node.afterPropertiesSet();
 			node.start();
@@ -135,9 +145,10 @@ class RedisBackendConfiguration {
 		@ConditionalOnMissingBean
 		JdbcCounterFloor idgenJdbcCounterFloor(ListableBeanFactory beanFactory, IdGeneratorProperties properties) {
 			IdGeneratorProperties.Jdbc jdbc = properties.getJdbc();
+			String table = JdbcBackendConfiguration.table(jdbc);
 			DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
 			JdbcBackendConfiguration.createSchemaIfConfigured(dataSource, jdbc);
-			return new JdbcCounterFloor(dataSource, jdbc.getTable());
+			return new JdbcCounterFloor(dataSource, table);
 		}
 
 	}

@@ -2,12 +2,12 @@ package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
-
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 import io.github.idgen.SequenceNames;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.format.IdFormat;
 import io.github.idgen.format.ResetPeriod;
 import io.github.idgen.format.SequenceFormat;
@@ -19,8 +19,8 @@ import io.github.idgen.segment.StepPolicy;
 
 /**
  * Maps {@link IdGeneratorProperties} to {@link SegmentSettings}, rejecting every invalid
- * value with an {@link InvalidConfigurationPropertyValueException} that names the
- * property a user has to change.
+ * value with an {@link IdGeneratorConfigurationException} that names the property a
+ * user has to change and how.
  */
 final class SegmentSettingsMapper {
 
@@ -57,9 +57,11 @@ final class SegmentSettingsMapper {
 						sequence.getReset()));
 			}
 			else if (sequence.getReset() != ResetPeriod.NEVER) {
-				throw new InvalidConfigurationPropertyValueException("idgen.sequences." + name + ".reset",
-						sequence.getReset(), "A reset period applies only to a sequence with a format; set "
-								+ "idgen.sequences." + name + ".format too");
+				String property = "idgen.sequences." + name + ".reset";
+				throw new IdGeneratorConfigurationException(property, sequence.getReset(),
+						property + " is '" + sequence.getReset().name().toLowerCase(Locale.ROOT)
+								+ "', but a reset period applies only to a sequence with a format.",
+						"Set idgen.sequences." + name + ".format too, or remove " + property + ".");
 			}
 		});
 		return formats;
@@ -70,7 +72,10 @@ final class SegmentSettingsMapper {
 			return IdFormat.parse(pattern);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException(property, pattern, ex.getMessage());
+			throw new IdGeneratorConfigurationException(property, pattern,
+					property + " is '" + pattern + "', which is not a valid format: " + ex.getMessage(),
+					"Fix " + property + ", for example 'ORD{yyyyMMdd}{seq:6}': literal text, date/time fields in "
+							+ "braces and the value as {seq} or {seq:width}.");
 		}
 	}
 
@@ -92,22 +97,31 @@ final class SegmentSettingsMapper {
 		Setting<Duration> fetchTimeout = setting(prefix, "fetch-timeout", sequence.getFetchTimeout(),
 				segment.getFetchTimeout());
 		Setting<Long> start = new Setting<>(prefix + "start", sequence.getStart());
-		start.require(start.value() >= 1, "must be at least 1");
+		start.require(start.value() >= 1, "must be at least 1", "Set " + start.property() + " to 1 or more.");
 		Setting<Long> maxValue = new Setting<>(prefix + "max-value",
 				(sequence.getMaxValue() != null) ? sequence.getMaxValue() : SequenceBounds.MAX_ID);
 		maxValue.require(maxValue.value() >= start.value() && maxValue.value() <= SequenceBounds.MAX_ID,
-				"must lie within " + start.property() + " (" + start.value() + ") and " + SequenceBounds.MAX_ID);
-		step.require(step.value() >= 1, "must be at least 1");
-		minStep.require(minStep.value() >= 1, "must be at least 1");
+				"must lie within " + start.property() + " (" + start.value() + ") and " + SequenceBounds.MAX_ID,
+				"Raise " + maxValue.property() + ", or lower " + start.property() + ".");
+		step.require(step.value() >= 1, "must be at least 1", "Set " + step.property() + " to 1 or more.");
+		minStep.require(minStep.value() >= 1, "must be at least 1",
+				"Set " + minStep.property() + " to 1 or more.");
 		maxStep.require(maxStep.value() >= minStep.value(),
-				"must not be less than " + minStep.property() + " (" + minStep.value() + ")");
+				"must not be less than " + minStep.property() + " (" + minStep.value() + ")",
+				"Raise " + maxStep.property() + " to at least " + minStep.value() + ", or lower " + minStep.property()
+						+ ".");
 		step.require(step.value() >= minStep.value() && step.value() <= maxStep.value(),
 				"must lie within " + minStep.property() + " (" + minStep.value() + ") and " + maxStep.property()
-						+ " (" + maxStep.value() + "); change it or those bounds");
-		segmentDuration.require(isPositive(segmentDuration.value()), "must be positive");
+						+ " (" + maxStep.value() + ")",
+				"Change " + step.property() + " to a value within those bounds, or change " + minStep.property()
+						+ " or " + maxStep.property() + ".");
+		segmentDuration.require(isPositive(segmentDuration.value()), "must be positive",
+				"Set " + segmentDuration.property() + " to a positive duration such as 15m.");
 		prefetchAt.require(prefetchAt.value() >= 0 && prefetchAt.value() < 1,
-				"must be at least 0 and less than 1 (a fraction of the segment)");
-		fetchTimeout.require(isPositive(fetchTimeout.value()), "must be positive");
+				"must be at least 0 and less than 1 (a fraction of the segment)",
+				"Set " + prefetchAt.property() + " to a fraction such as 0.1.");
+		fetchTimeout.require(isPositive(fetchTimeout.value()), "must be positive",
+				"Set " + fetchTimeout.property() + " to a positive duration such as 3s.");
 		SequenceBounds bounds = new SequenceBounds(start.value(), maxValue.value(), sequence.isCycle());
 		StepPolicy stepPolicy = new StepPolicy(minStep.value(), maxStep.value(), segmentDuration.value());
 		return new SegmentSettings(bounds, step.value(), stepPolicy, prefetchAt.value(), fetchTimeout.value());
@@ -126,7 +140,9 @@ final class SegmentSettingsMapper {
 			return SequenceNames.validate(name);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException(property, name, ex.getMessage());
+			throw new IdGeneratorConfigurationException(property, name,
+					property + " names '" + name + "', which is not a valid sequence name: " + ex.getMessage(),
+					"Change the name in " + property + ".");
 		}
 	}
 
@@ -135,9 +151,10 @@ final class SegmentSettingsMapper {
 	 */
 	private record Setting<T>(String property, T value) {
 
-		void require(boolean valid, String reason) {
+		void require(boolean valid, String reason, String action) {
 			if (!valid) {
-				throw new InvalidConfigurationPropertyValueException(this.property, this.value, reason);
+				throw new IdGeneratorConfigurationException(this.property, this.value,
+						this.property + " is " + this.value + ", but it " + reason + ".", action);
 			}
 		}
 

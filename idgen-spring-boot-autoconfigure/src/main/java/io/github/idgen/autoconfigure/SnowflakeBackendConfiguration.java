@@ -9,7 +9,6 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -17,6 +16,7 @@ import org.springframework.context.annotation.Import;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.WorkerIdLostException;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.KubernetesWorkerIdSource;
 import io.github.idgen.snowflake.SnowflakeGenerator;
@@ -48,8 +48,9 @@ class SnowflakeBackendConfiguration {
 		BitLayout layout = layout(snowflake);
 		Duration maxBackwardWait = snowflake.getMaxBackwardWait();
 		if (maxBackwardWait == null || maxBackwardWait.isNegative()) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.max-backward-wait", maxBackwardWait,
-					"must not be negative");
+			throw new IdGeneratorConfigurationException("idgen.snowflake.max-backward-wait", maxBackwardWait,
+					"idgen.snowflake.max-backward-wait is " + maxBackwardWait + ", but it must not be negative.",
+					"Set idgen.snowflake.max-backward-wait to 0 or a positive duration such as 5ms.");
 		}
 		List<Backend> stores = new BackendSelection(properties, beanFactory, getClass().getClassLoader()).present();
 		Backend leaseStore = WorkerIdSelection.requireLeaseStore(snowflake, stores);
@@ -82,13 +83,21 @@ class SnowflakeBackendConfiguration {
 	private static SequenceBackend leased(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
 			Backend leaseStore, WorkerLeaseStore store) {
 		if (store == null) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.worker-id-source",
-					BackendSelection.name(leaseStore), BackendSelection.unavailable(leaseStore));
+			throw BackendSelection.unavailable("idgen.snowflake.worker-id-source", leaseStore);
 		}
 		Duration ttl = snowflake.getLeaseTtl();
 		if (ttl == null || ttl.toMillis() < 1000) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.lease-ttl", ttl,
-					"must be at least 1s");
+			throw new IdGeneratorConfigurationException("idgen.snowflake.lease-ttl", ttl,
+					"idgen.snowflake.lease-ttl is " + ttl + ", but it must be at least 1s.",
+					"Set idgen.snowflake.lease-ttl to 1s or more, such as 60s.");
+		}
+		int datacenterId = snowflake.getDatacenterId();
+		if (datacenterId < 0 || datacenterId > layout.maxDatacenterId()) {
+			throw new IdGeneratorConfigurationException("idgen.snowflake.datacenter-id", datacenterId,
+					"idgen.snowflake.datacenter-id is " + datacenterId + ", which does not fit the "
+							+ layout.datacenterBits() + " datacenter bits of the layout.",
+					"Set idgen.snowflake.datacenter-id from 0 to " + layout.maxDatacenterId()
+							+ ", or raise idgen.snowflake.datacenter-bits (or choose idgen.snowflake.preset).");
 		}
 		try {
 			LeasedWorker worker = new LeasedWorker(store, layout, snowflake.getDatacenterId(), ttl, ttl.dividedBy(5),
@@ -96,8 +105,12 @@ class SnowflakeBackendConfiguration {
 			return new LeasedSequences(worker);
 		}
 		catch (IllegalStateException ex) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.worker-bits", layout.workerBits(),
-					ex.getMessage());
+			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-bits", layout.workerBits(),
+					"No snowflake worker id is free to lease with idgen.snowflake.worker-bits=" + layout.workerBits()
+							+ ": " + ex.getMessage(),
+					"Raise idgen.snowflake.worker-bits (taking the bits from sequence-bits or timestamp-bits), or run "
+							+ "fewer instances, or wait up to idgen.snowflake.lease-ttl for stale leases to expire.",
+					ex);
 		}
 	}
 
@@ -115,9 +128,12 @@ class SnowflakeBackendConfiguration {
 					snowflake.getWorkerBits(), snowflake.getSequenceBits());
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake", layoutOf(snowflake),
-					ex.getMessage() + " (set idgen.snowflake.timestamp-bits, datacenter-bits, worker-bits, "
-							+ "sequence-bits and epoch, or idgen.snowflake.preset)");
+			throw new IdGeneratorConfigurationException("idgen.snowflake", layoutOf(snowflake),
+					"The snowflake bit layout (idgen.snowflake timestamp/datacenter/worker/sequence bits "
+							+ layoutOf(snowflake) + ") is invalid: " + ex.getMessage(),
+					"Set idgen.snowflake.timestamp-bits, datacenter-bits, worker-bits and sequence-bits so that 1 + "
+							+ "the bits make 64 (such as 41/0/10/12) and idgen.snowflake.epoch is not in the future, "
+							+ "or choose idgen.snowflake.preset.");
 		}
 	}
 
@@ -134,17 +150,23 @@ class SnowflakeBackendConfiguration {
 
 	private static WorkerId staticWorkerId(IdGeneratorProperties.Snowflake snowflake, BitLayout layout) {
 		if (snowflake.getWorkerId() < 0) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.worker-id", snowflake.getWorkerId(),
-					"Every instance needs a worker id of its own, from 0 to " + layout.maxWorkerId()
-							+ ": set it, or set idgen.snowflake.worker-id-source=kubernetes in a StatefulSet");
+			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-id", snowflake.getWorkerId(),
+					"idgen.snowflake.worker-id-source is 'static' and idgen.snowflake.worker-id is not set; every "
+							+ "instance needs a worker id of its own, from 0 to " + layout.maxWorkerId() + ".",
+					"Set idgen.snowflake.worker-id, or set idgen.snowflake.worker-id-source=kubernetes in a "
+							+ "StatefulSet, or lease one with idgen.snowflake.worker-id-source=jdbc, redis or mongo.");
 		}
 		try {
 			return new StaticWorkerIdSource(layout, new WorkerId(snowflake.getDatacenterId(), snowflake.getWorkerId()))
 				.workerId();
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.worker-id", snowflake.getWorkerId(),
-					ex.getMessage());
+			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-id", snowflake.getWorkerId(),
+					"idgen.snowflake.worker-id is " + snowflake.getWorkerId() + " (datacenter-id "
+							+ snowflake.getDatacenterId() + "), which does not fit the layout: " + ex.getMessage(),
+					"Set idgen.snowflake.worker-id from 0 to " + layout.maxWorkerId()
+							+ " (and datacenter-id from 0 to " + layout.maxDatacenterId()
+							+ "), or raise idgen.snowflake.worker-bits.");
 		}
 	}
 
@@ -153,8 +175,12 @@ class SnowflakeBackendConfiguration {
 			return new KubernetesWorkerIdSource(layout, snowflake.getDatacenterId()).workerId();
 		}
 		catch (IllegalStateException | IllegalArgumentException ex) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.worker-id-source", "kubernetes",
-					ex.getMessage());
+			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-id-source", "kubernetes",
+					"idgen.snowflake.worker-id-source is 'kubernetes', but no worker id could be taken from the "
+							+ "HOSTNAME: " + ex.getMessage(),
+					"Run the application in a StatefulSet (HOSTNAME ending in -<ordinal> below "
+							+ (layout.maxWorkerId() + 1) + "), or set idgen.snowflake.worker-id-source to static, jdbc, "
+							+ "redis or mongo.");
 		}
 	}
 

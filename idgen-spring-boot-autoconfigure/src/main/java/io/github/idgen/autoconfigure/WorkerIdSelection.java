@@ -2,10 +2,9 @@ package io.github.idgen.autoconfigure;
 
 import java.util.List;
 
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
-
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Snowflake;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
 /**
  * Decides where the snowflake backend takes its worker id from:
@@ -33,7 +32,7 @@ final class WorkerIdSelection {
 
 	/**
 	 * Return the store to lease the worker id from, or {@code null} if it is not leased.
-	 * @throws InvalidConfigurationPropertyValueException if the source is {@code auto},
+	 * @throws IdGeneratorConfigurationException if the source is {@code auto},
 	 * no worker id is set and the context has no store or several
 	 */
 	static Backend requireLeaseStore(Snowflake snowflake, List<Backend> presentStores) {
@@ -41,16 +40,20 @@ final class WorkerIdSelection {
 		boolean undecided = snowflake.getWorkerIdSource() == IdGeneratorProperties.WorkerIdSourceType.AUTO
 				&& snowflake.getWorkerId() < 0 && store == null;
 		if (undecided && presentStores.isEmpty()) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.worker-id", -1,
-					"No worker id is set and the application context has no store to lease one from. Set it (every "
-							+ "instance needs its own), set idgen.snowflake.worker-id-source=kubernetes in a "
-							+ "StatefulSet, or add a JDBC, Redis or MongoDB store");
+			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-id", -1,
+					"idgen.snowflake.worker-id is not set and the application context has no store to lease one from.",
+					"Set idgen.snowflake.worker-id (every instance needs its own), set "
+							+ "idgen.snowflake.worker-id-source=kubernetes in a StatefulSet, or add a JDBC, Redis or "
+							+ "MongoDB store.");
 		}
 		if (undecided) {
-			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.worker-id-source", "auto",
-					"The application context has several stores to lease a worker id from ("
-							+ String.join(", ", presentStores.stream().map(BackendSelection::name).toList())
-							+ "). Set it to the one to use");
+			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-id-source", "auto",
+					"idgen.snowflake.worker-id-source is 'auto' and the application context has several stores to "
+							+ "lease a worker id from ("
+							+ String.join(", ", presentStores.stream().map(BackendSelection::name).toList()) + ").",
+					"Set idgen.snowflake.worker-id-source to the one to use, for example "
+							+ "idgen.snowflake.worker-id-source=" + BackendSelection.name(presentStores.get(0))
+							+ ", or set idgen.snowflake.worker-id.");
 		}
 		return store;
 	}

@@ -56,7 +56,8 @@ final class WorkerLeaseStoreConfigurations {
 		@ConditionalOnMissingBean(WorkerLeaseStore.class)
 		RedisWorkerLeaseStore idgenRedisWorkerLeaseStore(RedisConnectionFactory connectionFactory,
 				IdGeneratorProperties properties) {
-			return new RedisWorkerLeaseStore(connectionFactory, properties.getRedis().getKeyPrefix());
+			return new RedisWorkerLeaseStore(connectionFactory,
+					RedisKeyPrefix.keys(properties.getRedis().getKeyPrefix()).prefix());
 		}
 
 	}

@@ -169,6 +169,13 @@ class RedisBackendAutoConfigurationTests {
 	}
 
 	@Test
+	void jdbcFloorRejectsInvalidTableName() {
+		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("idgen.backend=redis", "idgen.redis.floor-source=jdbc", "idgen.jdbc.table=bad-name")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.jdbc.table").getValue()).isEqualTo("bad-name"));
+	}
+
+	@Test
 	void jdbcFloorUsesIdgenTable() {
 		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.withPropertyValues("idgen.backend=redis", "idgen.redis.floor-source=jdbc")
@@ -188,6 +195,11 @@ class RedisBackendAutoConfigurationTests {
 				.contains("64"));
 		runner().withPropertyValues("idgen.redis.time.shard=5000")
 			.run((context) -> invalidProperty(context, "idgen.redis.time.shard"));
+		runner()
+			.withPropertyValues("idgen.redis.time.sequence-bits=1", "idgen.redis.time.shard-bits=21",
+					"idgen.redis.time.nodes=redis://127.0.0.1:1,redis://127.0.0.1:2,redis://127.0.0.1:3")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.redis.time.nodes").getReason())
+				.contains("has 3 nodes").contains("gives 2"));
 	}
 
 	@Test

@@ -112,6 +112,22 @@ class SnowflakeBackendAutoConfigurationTests {
 	}
 
 	@Test
+	void leasedWorkerRejectsDatacenterIdOutsideTheLayout() {
+		this.runner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("idgen.snowflake.datacenter-id=1")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.snowflake.datacenter-id").getReason())
+				.contains("from 0 to 0"));
+	}
+
+	@Test
+	void redisLeaseRejectsInvalidKeyPrefix() {
+		this.runner.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
+			.withPropertyValues("idgen.redis.key-prefix=a{b")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.redis.key-prefix").getValue())
+				.isEqualTo("a{b"));
+	}
+
+	@Test
 	void failsNamingWorkerIdSourceWhenSeveralStoresCouldLease() {
 		this.runner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.withBean(MongoTemplate.class, TestBackends::mongo)

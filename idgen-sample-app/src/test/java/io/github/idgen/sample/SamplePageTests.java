@@ -1,0 +1,97 @@
+package io.github.idgen.sample;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Tests the sample's page {@code GET /} in headless Chromium against the real
+ * {@code /actuator/idgen} endpoint: the rendered page lists the sequences with their
+ * backend, segment fill and issued count. Without Chromium at {@value #CHROMIUM} the test
+ * is skipped, or fails when {@code IDGEN_TEST_REQUIRE_BACKENDS=true}.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "spring.datasource.url=jdbc:h2:file:./target/sample-test/${random.uuid}")
+class SamplePageTests {
+
+	private static final String CHROMIUM = "/usr/bin/chromium";
+
+	private static final Pattern ORDER_ROW = Pattern.compile("<tr data-sequence=\"order\">(.*?)</tr>");
+
+	@LocalServerPort
+	private int port;
+
+	@TempDir
+	private Path profile;
+
+	@Test
+	void pageShowsEverySequenceWithItsBackendFillAndIssuedCount() throws Exception {
+		requireChromium();
+		RestClient client = RestClient.create(base());
+		HttpStatusCode endpoint = client.get()
+			.uri("/actuator/idgen")
+			.exchange((request, response) -> response.getStatusCode());
+		assumeTrue(endpoint.value() != 404, "/actuator/idgen answers 404: the idgen actuator endpoint is not built");
+		client.get().uri("/ids/order?count=5").retrieve().toBodilessEntity();
+		String dom = renderedDom(base() + "/");
+		Matcher order = ORDER_ROW.matcher(dom);
+		assertThat(order.find()).as("a row of sequence 'order' in %s", dom).isTrue();
+		assertThat(order.group(1)).contains("<td class=\"name\">order</td>")
+			.contains("<td class=\"backend\">jdbc</td>")
+			.contains("<div class=\"bar\"")
+			.containsPattern("<td class=\"number issued\">[0-9,]+</td>");
+		assertThat(dom).doesNotContain("Cannot read /actuator/idgen");
+	}
+
+	private String base() {
+		return "http://localhost:" + this.port;
+	}
+
+	private static void requireChromium() {
+		if (Files.isExecutable(Path.of(CHROMIUM))) {
+			return;
+		}
+		String reason = "Chromium is not installed at " + CHROMIUM + " (apt-get install chromium)";
+		if (Boolean.parseBoolean(System.getenv("IDGEN_TEST_REQUIRE_BACKENDS"))) {
+			fail(reason + ", and IDGEN_TEST_REQUIRE_BACKENDS=true requires it");
+		}
+		assumeTrue(false, reason + ": skipping the sample page test");
+	}
+
+	private String renderedDom(String url) throws IOException, InterruptedException {
+		Path log = this.profile.resolve("chromium.log");
+		Process chromium = new ProcessBuilder(List.of(CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+				"--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update",
+				"--disable-sync", "--user-data-dir=" + this.profile.resolve("profile"), "--virtual-time-budget=5000",
+				"--dump-dom", url))
+			.redirectError(log.toFile())
+			.start();
+		try {
+			byte[] dom = chromium.getInputStream().readAllBytes();
+			assertThat(chromium.waitFor(60, TimeUnit.SECONDS)).as("Chromium exited").isTrue();
+			assertThat(chromium.exitValue()).as("Chromium's exit code; its log: %s", Files.readString(log)).isZero();
+			return new String(dom, StandardCharsets.UTF_8);
+		}
+		finally {
+			chromium.destroyForcibly();
+		}
+	}
+
+}
