@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -20,12 +21,10 @@ import org.springframework.context.annotation.Import;
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.SequenceBackend;
-import io.github.idgen.SequenceFactory;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisFloorSource;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisMode;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
-import io.github.idgen.format.ResetPeriod;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -45,29 +44,33 @@ import io.github.idgen.format.ResetPeriod;
 public final class IdGeneratorAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean(IdGenerator.class)
-	DefaultIdGenerator idGenerator(IdGeneratorProperties properties, List<IdGeneratorBackend> backends,
-			ListableBeanFactory beanFactory) {
+	@ConditionalOnMissingBean({ IdGenerator.class, SequenceRouting.class })
+	SequenceRouting idgenSequenceRouting(IdGeneratorProperties properties, List<IdGeneratorBackend> backends,
+			ListableBeanFactory beanFactory, ObjectProvider<BackendObservers> observers) {
 		Map<Backend, SequenceBackend> available = new EnumMap<>(Backend.class);
 		backends.forEach((backend) -> available.put(backend.backend(), backend.sequences()));
 		Backend defaultBackend = new BackendSelection(properties, beanFactory, getClass().getClassLoader())
 			.defaultBackend();
-		SequenceBackend defaultSequences = require(available, defaultBackend, "idgen.backend");
-		Map<String, SequenceBackend> bySequence = new HashMap<>();
+		require(available, defaultBackend, "idgen.backend");
+		Map<String, Backend> bySequence = new HashMap<>();
 		properties.getSequences().forEach((name, sequence) -> {
 			if (sequence.getBackend() != null) {
-				bySequence.put(name,
-						require(available, sequence.getBackend(), "idgen.sequences." + name + ".backend"));
+				require(available, sequence.getBackend(), "idgen.sequences." + name + ".backend");
+				bySequence.put(name, sequence.getBackend());
 			}
 			checkBackendServes(properties, name, sequence,
 					(sequence.getBackend() != null) ? sequence.getBackend() : defaultBackend);
 		});
+		return new SequenceRouting(available, defaultBackend, bySequence,
+				observers.getIfAvailable(() -> BackendObservers.NONE));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(IdGenerator.class)
+	DefaultIdGenerator idGenerator(IdGeneratorProperties properties, SequenceRouting routing) {
 		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
-		SequenceFactory router = (name) -> bySequence
-			.getOrDefault(name, bySequence.getOrDefault(ResetPeriod.sequenceOf(name), defaultSequences))
-			.create(name);
 		ZoneId zone = (properties.getZone() != null) ? properties.getZone() : ZoneId.systemDefault();
-		return new DefaultIdGenerator(router, properties.getSequences().keySet(), settings.defaultSequence(),
+		return new DefaultIdGenerator(routing, properties.getSequences().keySet(), settings.defaultSequence(),
 				properties.getUnknownSequences(), settings.formats(), Clock.systemUTC(), zone);
 	}
 
@@ -109,14 +112,11 @@ public final class IdGeneratorAutoConfiguration {
 		}
 	}
 
-	private static SequenceBackend require(Map<Backend, SequenceBackend> available, Backend backend,
-			String property) {
-		SequenceBackend sequences = available.get(backend);
-		if (sequences == null) {
+	private static void require(Map<Backend, SequenceBackend> available, Backend backend, String property) {
+		if (!available.containsKey(backend)) {
 			throw new InvalidConfigurationPropertyValueException(property, BackendSelection.name(backend),
 					BackendSelection.unavailable(backend));
 		}
-		return sequences;
 	}
 
 }

@@ -59,6 +59,10 @@ public class IdGeneratorProperties {
 
 	private final Snowflake snowflake = new Snowflake();
 
+	private final Endpoint endpoint = new Endpoint();
+
+	private final Metrics metrics = new Metrics();
+
 	/**
 	 * Per-sequence settings, keyed by sequence name. Settings left unset take the value
 	 * of idgen.segment.
@@ -123,6 +127,14 @@ public class IdGeneratorProperties {
 
 	public Snowflake getSnowflake() {
 		return this.snowflake;
+	}
+
+	public Endpoint getEndpoint() {
+		return this.endpoint;
+	}
+
+	public Metrics getMetrics() {
+		return this.metrics;
 	}
 
 	public Map<String, SequenceProperties> getSequences() {
@@ -552,6 +564,47 @@ public class IdGeneratorProperties {
 
 		public void setMaxBackwardWait(Duration maxBackwardWait) {
 			this.maxBackwardWait = maxBackwardWait;
+		}
+
+	}
+
+	/**
+	 * Settings of the idgen actuator endpoint.
+	 */
+	public static class Endpoint {
+
+		/**
+		 * Whether the idgen endpoint offers its write operation, which warms up a sequence.
+		 */
+		private boolean writeEnabled;
+
+		public boolean isWriteEnabled() {
+			return this.writeEnabled;
+		}
+
+		public void setWriteEnabled(boolean writeEnabled) {
+			this.writeEnabled = writeEnabled;
+		}
+
+	}
+
+	/**
+	 * Settings of the idgen Micrometer metrics.
+	 */
+	public static class Metrics {
+
+		/**
+		 * Number of distinct sequence names that get meters of their own; further ones are
+		 * reported under the sequence tag 'other'.
+		 */
+		private int maxSequences = 100;
+
+		public int getMaxSequences() {
+			return this.maxSequences;
+		}
+
+		public void setMaxSequences(int maxSequences) {
+			this.maxSequences = maxSequences;
 		}
 
 	}

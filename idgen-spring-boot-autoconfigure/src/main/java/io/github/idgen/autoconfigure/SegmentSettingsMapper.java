@@ -7,6 +7,7 @@ import java.util.Map;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 import io.github.idgen.SequenceNames;
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
 import io.github.idgen.format.IdFormat;
 import io.github.idgen.format.ResetPeriod;
@@ -75,10 +76,11 @@ final class SegmentSettingsMapper {
 	}
 
 	/**
-	 * Return the sequences of a segment store, each with its mapped settings.
+	 * Return the sequences of a segment store, each with its mapped settings, observed by
+	 * the given observer.
 	 */
-	SegmentSequences segmentSequences(SegmentStore store) {
-		return new SegmentSequences(store, defaults(), sequences());
+	SegmentSequences segmentSequences(SegmentStore store, SequenceObserver observer) {
+		return new SegmentSequences(store, defaults(), sequences(), observer);
 	}
 
 	private SegmentSettings map(String prefix, SequenceProperties sequence) {
