@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import javax.sql.DataSource;
@@ -111,8 +112,8 @@ class IdGeneratorMetricsAutoConfigurationTests {
 				assertThat(registry.get("idgen.segment.fetch").tags("sequence", "order", "outcome", "success")
 					.timer()
 					.count()).isEqualTo(1);
-				assertThat(registry.get("idgen.wait").tag("sequence", "invoice").timer().totalTime(
-						java.util.concurrent.TimeUnit.MILLISECONDS)).isGreaterThanOrEqualTo(150);
+				assertThat(registry.get("idgen.wait").tag("sequence", "invoice").timer().totalTime(TimeUnit.MILLISECONDS))
+					.isGreaterThanOrEqualTo(150);
 			});
 	}
 
