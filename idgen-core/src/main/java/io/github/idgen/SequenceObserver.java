@@ -7,10 +7,11 @@ import java.time.Duration;
  * callers that had to wait for a segment, and a clock that moved backwards. Never called
  * per ID.
  * <p>
- * Every method has a no-op default, so an observer implements only what it needs. A
- * backend creates one observer per backend, so the observer knows which backend it
- * watches. Callers pass their observer through {@link #guarded(SequenceObserver)}: a
- * {@link RuntimeException} thrown by an observer is logged and never breaks generation.
+ * Every method has a no-op default, so an observer implements only what it needs. Each
+ * backend is given an observer of its own, so an observer knows which backend it
+ * watches. Whoever calls an observer passes it through
+ * {@link #guarded(SequenceObserver)} first: a {@link RuntimeException} thrown by an
+ * observer is logged and never breaks generation.
  */
 public interface SequenceObserver {
 
@@ -21,7 +22,9 @@ public interface SequenceObserver {
 	};
 
 	/**
-	 * Called once when a sequence is created, before its first ID is issued.
+	 * Called once when a sequence is created, before its first ID is issued, by whoever
+	 * creates the sequences of the backend (in the Spring Boot auto-configuration, its
+	 * sequence routing).
 	 * @param sequence the new sequence
 	 */
 	default void sequenceCreated(Sequence sequence) {

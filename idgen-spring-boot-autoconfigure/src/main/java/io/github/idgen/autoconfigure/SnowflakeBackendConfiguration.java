@@ -45,9 +45,11 @@ class SnowflakeBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenSnowflakeBackend(IdGeneratorProperties properties, ListableBeanFactory beanFactory,
-			ObjectProvider<WorkerLeaseStore> leaseStores, BitLayout layout, ObjectProvider<BackendObservers> observers) {
+			ObjectProvider<WorkerLeaseStore> leaseStores, BitLayout layout,
+			ObjectProvider<BackendObservers> observers) {
 		IdGeneratorProperties.Snowflake snowflake = properties.getSnowflake();
-		SequenceObserver observer = observers.getIfAvailable(() -> BackendObservers.NONE).observer(Backend.SNOWFLAKE);
+		SequenceObserver observer = observers.getIfAvailable(() -> BackendObservers.NONE)
+			.observer(Backend.SNOWFLAKE);
 		Duration maxBackwardWait = snowflake.getMaxBackwardWait();
 		if (maxBackwardWait == null || maxBackwardWait.isNegative()) {
 			throw new InvalidConfigurationPropertyValueException("idgen.snowflake.max-backward-wait", maxBackwardWait,
