@@ -1,7 +1,9 @@
 package io.github.idgen.benchmarks;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -19,14 +21,23 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.Sequence;
+import io.github.idgen.SequenceBackend;
 import io.github.idgen.UnknownSequencePolicy;
+import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.SequenceRouting;
+import io.github.idgen.autoconfigure.metrics.IdGeneratorMeters;
 import io.github.idgen.segment.SegmentIdGenerator;
+import io.github.idgen.segment.SegmentSequences;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.StepPolicy;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.SnowflakeGenerator;
+import io.github.idgen.snowflake.SnowflakeSequence;
 import io.github.idgen.snowflake.WorkerId;
 import io.github.idgen.worker.LeasedWorker;
 
@@ -80,6 +91,18 @@ public abstract class IdGeneratorBenchmark {
 	}
 
 	/**
+	 * {@link Sequence#next()} on a handle, over an in-memory store, with the idgen
+	 * metrics published to a {@link SimpleMeterRegistry}, wired as the auto-configuration
+	 * wires them; compare with {@link #sequenceNext} of the same run.
+	 * @param generator the generator
+	 * @return the ID
+	 */
+	@Benchmark
+	public long sequenceNextWithMetrics(MeteredGenerator generator) {
+		return generator.sequence.next();
+	}
+
+	/**
 	 * {@link SegmentIdGenerator#nextId(String)}, which looks the sequence up by name, over
 	 * an in-memory store.
 	 * @param generator the generator
@@ -127,6 +150,18 @@ public abstract class IdGeneratorBenchmark {
 	@Benchmark
 	public long snowflakeNext(Snowflake snowflake) {
 		return snowflake.generator.nextId();
+	}
+
+	/**
+	 * {@link SnowflakeSequence#next()}, which counts the IDs it issues, over a generator
+	 * that reports clock jumps to the idgen metrics, wired as the auto-configuration
+	 * wires them; compare with {@link #snowflakeNext} of the same run.
+	 * @param snowflake the sequence
+	 * @return the ID
+	 */
+	@Benchmark
+	public long snowflakeNextWithMetrics(MeteredSnowflake snowflake) {
+		return snowflake.sequence.next();
 	}
 
 	/**
@@ -216,8 +251,7 @@ public abstract class IdGeneratorBenchmark {
 		 */
 		@Setup
 		public void createGenerator() {
-			StepPolicy stepPolicy = new StepPolicy(1000, 1_000_000, Duration.ofMinutes(15));
-			SegmentSettings settings = new SegmentSettings(1, 1000, stepPolicy, 0.1, Duration.ofSeconds(3));
+			SegmentSettings settings = defaultSettings();
 			this.generator = new SegmentIdGenerator(createStore(), settings, Map.of(SEQUENCE, settings), "default",
 					UnknownSequencePolicy.REJECT);
 			this.sequence = this.generator.sequence(SEQUENCE);
@@ -249,6 +283,95 @@ public abstract class IdGeneratorBenchmark {
 			return new InMemorySegmentStore();
 		}
 
+	}
+
+	/**
+	 * A generator over an {@link InMemorySegmentStore} whose {@value IdGeneratorBenchmark#SEQUENCE}
+	 * sequence is created through a {@link SequenceRouting} and observed by
+	 * {@link IdGeneratorMeters} over a {@link SimpleMeterRegistry}.
+	 */
+	@State(Scope.Benchmark)
+	public static class MeteredGenerator {
+
+		SegmentSequences segments;
+
+		Sequence sequence;
+
+		/**
+		 * Create the generator, its metrics and the handle.
+		 */
+		@Setup
+		public void createGenerator() {
+			IdGeneratorMeters meters = new IdGeneratorMeters(new SimpleMeterRegistry(), 100);
+			SegmentSettings settings = defaultSettings();
+			this.segments = new SegmentSequences(new InMemorySegmentStore(), settings, Map.of(SEQUENCE, settings),
+					meters.observer(Backend.JDBC));
+			this.sequence = new DefaultIdGenerator(routing(Backend.JDBC, this.segments, meters), Set.of(SEQUENCE),
+					"default", UnknownSequencePolicy.REJECT)
+				.sequence(SEQUENCE);
+		}
+
+		/**
+		 * Stop the background fetches.
+		 */
+		@TearDown
+		public void closeGenerator() {
+			this.segments.close();
+		}
+
+	}
+
+	/**
+	 * A snowflake sequence for worker 1 with the standard layout, created through a
+	 * {@link SequenceRouting} and observed by {@link IdGeneratorMeters} over a
+	 * {@link SimpleMeterRegistry}.
+	 */
+	@State(Scope.Benchmark)
+	public static class MeteredSnowflake {
+
+		final Sequence sequence;
+
+		/**
+		 * Create the generator, its metrics and the sequence.
+		 */
+		public MeteredSnowflake() {
+			IdGeneratorMeters meters = new IdGeneratorMeters(new SimpleMeterRegistry(), 100);
+			SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(1),
+					Clock.systemUTC(), SnowflakeGenerator.DEFAULT_MAX_BACKWARD_WAIT, 0,
+					meters.observer(Backend.SNOWFLAKE));
+			SequenceBackend sequences = new SequenceBackend() {
+
+				@Override
+				public Sequence create(String name) {
+					return new SnowflakeSequence(name, generator);
+				}
+
+				@Override
+				public void checkAvailable() {
+				}
+
+			};
+			this.sequence = routing(Backend.SNOWFLAKE, sequences, meters).create(SEQUENCE);
+		}
+
+	}
+
+	/**
+	 * Return the default segment settings: a step of 1,000 adapting within
+	 * {@code [1000, 1000000]} to 15-minute segments, prefetch at 10%, fetch timeout 3 s.
+	 * @return the settings
+	 */
+	static SegmentSettings defaultSettings() {
+		StepPolicy stepPolicy = new StepPolicy(1000, 1_000_000, Duration.ofMinutes(15));
+		return new SegmentSettings(1, 1000, stepPolicy, 0.1, Duration.ofSeconds(3));
+	}
+
+	/**
+	 * Return a routing that serves every sequence from one backend, observed by the given
+	 * metrics.
+	 */
+	static SequenceRouting routing(Backend backend, SequenceBackend sequences, IdGeneratorMeters meters) {
+		return new SequenceRouting(Map.of(backend, sequences), backend, Map.of(), meters);
 	}
 
 	/**

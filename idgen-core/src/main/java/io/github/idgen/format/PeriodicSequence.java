@@ -69,7 +69,8 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Return the format, the reset period and the name of the current period's counter.
+	 * Return the format, the reset period, the name of the current period's counter and
+	 * the IDs it issued.
 	 */
 	@Override
 	public Map<String, Object> info() {
@@ -77,7 +78,17 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 		info.put("format", this.format.format().pattern());
 		info.put("reset", this.format.reset().name().toLowerCase());
 		info.put("counter", counterName());
+		info.put("issued", issued());
 		return info;
+	}
+
+	/**
+	 * Return the IDs that the current period's counter issued; the counters of earlier
+	 * periods are sequences of their own.
+	 */
+	@Override
+	public long issued() {
+		return (counter() instanceof SequenceInfo info) ? info.issued() : 0;
 	}
 
 	private Sequence counter() {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,6 +48,9 @@ import io.github.idgen.segment.SequenceBounds;
  * <p>
  * The largest ID is {@code Long.MAX_VALUE - 1}; past it, calls throw
  * {@link SequenceExhaustedException}.
+ * <p>
+ * The IDs returned are counted in a {@link LongAdder} that every caller adds to after
+ * Redis answered, for {@link #issued()}.
  */
 public class RedisIncrementSequence implements Sequence, SequenceInfo {
 
@@ -67,6 +71,8 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 	private final HighWaterMark mark;
 
 	private final Object monitor = new Object();
+
+	private final LongAdder issued = new LongAdder();
 
 	private volatile boolean counterChecked;
 
@@ -102,7 +108,13 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 		long before = prepare();
 		long last = increment(1);
 		accept(last - 1, last, before);
+		this.issued.increment();
 		return last;
+	}
+
+	@Override
+	public long issued() {
+		return this.issued.sum();
 	}
 
 	@Override
@@ -114,6 +126,7 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 		long last = increment(count);
 		long first = last - count + 1;
 		accept(first - 1, last, before);
+		this.issued.add(count);
 		long[] ids = new long[count];
 		for (int i = 0; i < count; i++) {
 			ids[i] = first + i;
@@ -122,14 +135,15 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Return the mode ({@code increment}), the highest ID this instance has received and,
-	 * once the counter-loss guard has tripped, why.
+	 * Return the mode ({@code increment}), the highest ID this instance has received, the
+	 * IDs issued and, once the counter-loss guard has tripped, why.
 	 */
 	@Override
 	public Map<String, Object> info() {
 		Map<String, Object> info = new LinkedHashMap<>();
 		info.put("mode", "increment");
 		info.put("highestId", this.mark.get().value());
+		info.put("issued", issued());
 		trippedGuard().ifPresent((reason) -> info.put("trippedGuard", reason));
 		return info;
 	}

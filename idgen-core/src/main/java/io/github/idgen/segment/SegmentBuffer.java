@@ -3,6 +3,7 @@ package io.github.idgen.segment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -16,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.IdGenerationException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
-import io.github.idgen.IdGenerationException;
+import io.github.idgen.SequenceObserver;
 
 /**
  * Serves one sequence from memory out of segments reserved from a {@link SegmentStore}:
@@ -49,9 +51,13 @@ import io.github.idgen.IdGenerationException;
  * that the fast path sees a switch without locking.</li>
  * <li>{@link #next}: written under {@link #lock} by the fetch task and the switching
  * caller. Volatile only so that {@link #state()} can read it without the lock.</li>
- * <li>{@link #step}, {@link #fetchedBefore}, {@link #lastFetchNanos}: written only by the fetch task. Fetch tasks
- * never overlap; {@link #fetching} orders one after the other. {@link #step} is
- * volatile so that {@link #state()} reads a current value.</li>
+ * <li>{@link #step}, {@link #fetchedBefore}, {@link #lastFetchNanos},
+ * {@link #lastFetchAt}, {@link #lastFetchMillis}: written only by the fetch task. Fetch
+ * tasks never overlap; {@link #fetching} orders one after the other. All but
+ * {@link #fetchedBefore} are volatile so that {@link #state()} reads current values.</li>
+ * <li>{@link #retired}: the IDs of the segments already used up, added to at a switch
+ * under {@link #lock} and read under it by {@link #issued()}. With the cursor of the
+ * current segment it counts the IDs issued without any cost per ID.</li>
  * <li>{@link #lastFailureNanos}: when a fetch last failed for good; guarded by
  * {@link #lock}. A caller rethrows such a failure without asking the store again for a
  * second, so that a sequence that cannot be served does not cost a round trip and an
@@ -60,6 +66,8 @@ import io.github.idgen.IdGenerationException;
  * {@link #state()}; volatile.</li>
  * <li>A segment's cursor: advanced atomically by every caller.</li>
  * </ul>
+ * The {@link SequenceObserver} hears of every fetch, its outcome and duration, and of
+ * every caller that had to wait for a segment; never of a single ID.
  */
 public final class SegmentBuffer implements Sequence, SequenceInfo {
 
@@ -81,6 +89,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	private final Executor fetchExecutor;
 
+	private final SequenceObserver observer;
+
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private final Condition segmentChanged = this.lock.newCondition();
@@ -95,7 +105,13 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	private boolean fetchedBefore;
 
-	private long lastFetchNanos;
+	private volatile long lastFetchNanos;
+
+	private volatile Instant lastFetchAt;
+
+	private volatile long lastFetchMillis;
+
+	private long retired;
 
 	private volatile RuntimeException lastFailure;
 
@@ -109,10 +125,25 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * @param fetchExecutor runs the fetches; its threads may block on the store
 	 */
 	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, Executor fetchExecutor) {
+		this(name, store, settings, fetchExecutor, SequenceObserver.NONE);
+	}
+
+	/**
+	 * Create a buffer whose fetches and waits an observer hears of. No segment is fetched
+	 * before the first ID is asked for.
+	 * @param name the sequence name
+	 * @param store the store that reserves segments
+	 * @param settings how the sequence is served
+	 * @param fetchExecutor runs the fetches; its threads may block on the store
+	 * @param observer hears of fetches and waits
+	 */
+	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, Executor fetchExecutor,
+			SequenceObserver observer) {
 		this.name = name;
 		this.store = store;
 		this.settings = settings;
 		this.fetchExecutor = fetchExecutor;
+		this.observer = SequenceObserver.guarded(observer);
 		this.step = settings.step();
 		this.maxRetryDelayNanos = Math.max(MIN_RETRY_DELAY_NANOS,
 				Math.min(MAX_RETRY_DELAY_NANOS, settings.fetchTimeout().toNanos() / 4));
@@ -175,16 +206,37 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		Block prefetched = this.next;
 		RuntimeException failure = this.lastFailure;
 		boolean started = block.size > 0;
+		Instant fetchedAt = this.lastFetchAt;
+		long step = this.step;
+		long nextStep = (fetchedAt != null) ? this.settings.stepPolicy()
+			.nextStep(step, Duration.ofNanos(System.nanoTime() - this.lastFetchNanos)) : step;
 		return new State(this.name, started ? block.start : null, started ? block.start + block.size : null,
-				block.remaining(),
-				(prefetched != null) ? prefetched.size : 0, this.step,
-				(failure != null) ? failure.getMessage() : null);
+				block.remaining(), (prefetched != null) ? prefetched.size : 0, step,
+				(failure != null) ? failure.getMessage() : null, nextStep, fetchedAt,
+				(fetchedAt != null) ? this.lastFetchMillis : null);
+	}
+
+	/**
+	 * Return the IDs issued so far: those of every segment used up and those taken from
+	 * the current one.
+	 */
+	@Override
+	public long issued() {
+		this.lock.lock();
+		try {
+			Block block = this.current;
+			return this.retired + Math.min(block.cursor, block.size);
+		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	/**
 	 * Return the {@link #state()} as name-value pairs: {@code segmentStart},
-	 * {@code segmentEnd}, {@code remaining}, {@code prefetched}, {@code step} and, after a
-	 * failed fetch, {@code lastFailure}.
+	 * {@code segmentEnd}, {@code remaining}, {@code prefetched}, {@code step},
+	 * {@code nextStep}, {@code lastFetchAt} (an ISO-8601 instant), {@code lastFetchMillis},
+	 * {@code issued} and, after a failed fetch, {@code lastFailure}.
 	 */
 	@Override
 	public Map<String, Object> info() {
@@ -195,10 +247,42 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		info.put("remaining", state.remaining());
 		info.put("prefetched", state.prefetched());
 		info.put("step", state.step());
+		info.put("nextStep", state.nextStep());
+		info.put("lastFetchAt", (state.lastFetchAt() != null) ? state.lastFetchAt().toString() : null);
+		info.put("lastFetchMillis", state.lastFetchMillis());
+		info.put("issued", issued());
 		if (state.lastFailure() != null) {
 			info.put("lastFailure", state.lastFailure());
 		}
 		return info;
+	}
+
+	/**
+	 * Make sure that a segment is current and the next one is fetched, without issuing
+	 * an ID: fetch the current segment if there is none (waiting as {@link #next()}
+	 * would), start fetching the next one, and wait for it at most {@code fetchTimeout}.
+	 * @throws BackendUnavailableException if no current segment could be fetched in time
+	 */
+	public void warmUp() {
+		Block block = this.current;
+		if (block.remaining() == 0) {
+			advance(block);
+		}
+		prefetch();
+		long deadline = System.nanoTime() + this.settings.fetchTimeout().toNanos();
+		this.lock.lock();
+		try {
+			long remaining = deadline - System.nanoTime();
+			while (this.next == null && this.fetching.get() && remaining > 0) {
+				remaining = this.segmentChanged.awaitNanos(remaining);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	private void prefetch() {
@@ -211,8 +295,10 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	private Block advance(Block exhausted) {
-		long deadline = System.nanoTime() + this.settings.fetchTimeout().toNanos();
+		long startedAt = System.nanoTime();
+		long deadline = startedAt + this.settings.fetchTimeout().toNanos();
 		boolean fetchStarted = false;
+		boolean waited = false;
 		this.lock.lock();
 		try {
 			for (;;) {
@@ -223,6 +309,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 				Block prefetched = this.next;
 				if (prefetched != null) {
 					this.next = null;
+					this.retired += block.size;
 					this.current = prefetched;
 					return prefetched;
 				}
@@ -239,6 +326,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 							+ "' could be reserved within " + this.settings.fetchTimeout().toMillis() + " ms",
 							this.lastFailure);
 				}
+				waited = true;
 				this.segmentChanged.awaitNanos(remaining);
 			}
 		}
@@ -249,6 +337,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		}
 		finally {
 			this.lock.unlock();
+			if (waited) {
+				this.observer.waited(this.name, Duration.ofNanos(System.nanoTime() - startedAt));
+			}
 		}
 	}
 
@@ -312,9 +403,13 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		long startedAt = System.nanoTime();
 		try {
 			Segment segment = this.store.allocate(this.name, requestedStep, this.settings.bounds());
+			long tookNanos = System.nanoTime() - startedAt;
 			this.step = requestedStep;
 			this.lastFetchNanos = startedAt;
+			this.lastFetchAt = Instant.now();
+			this.lastFetchMillis = TimeUnit.NANOSECONDS.toMillis(tookNanos);
 			this.fetchedBefore = true;
+			this.observer.segmentFetched(this.name, segment.size(), Duration.ofNanos(tookNanos));
 			if (this.lastFailure != null) {
 				logger.info("Sequence '{}' reserves segments again", this.name);
 			}
@@ -322,15 +417,18 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			return true;
 		}
 		catch (BackendUnavailableException ex) {
+			this.observer.fetchFailed(this.name, Duration.ofNanos(System.nanoTime() - startedAt), ex);
 			retryLater(ex);
 			return false;
 		}
 		catch (IdGenerationException ex) {
+			this.observer.fetchFailed(this.name, Duration.ofNanos(System.nanoTime() - startedAt), ex);
 			logger.error("Sequence '{}' cannot reserve segments: {}", this.name, ex.getMessage());
 			finishFetch(null, ex);
 			return true;
 		}
 		catch (RuntimeException ex) {
+			this.observer.fetchFailed(this.name, Duration.ofNanos(System.nanoTime() - startedAt), ex);
 			retryLater(ex);
 			return false;
 		}
@@ -396,9 +494,14 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * @param step the step of the latest fetch
 	 * @param lastFailure the message of the latest fetch failure, {@code null} if the
 	 * latest fetch succeeded
+	 * @param nextStep the step the next fetch would ask for if it started now
+	 * @param lastFetchAt when the latest successful fetch ended, {@code null} before the
+	 * first one
+	 * @param lastFetchMillis how long the latest successful fetch took, {@code null} before
+	 * the first one
 	 */
 	public record State(String name, Long segmentStart, Long segmentEnd, long remaining, long prefetched,
-			long step, String lastFailure) {
+			long step, String lastFailure, long nextStep, Instant lastFetchAt, Long lastFetchMillis) {
 
 	}
 

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.idgen.SequenceBackend;
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.format.ResetPeriod;
 
 /**
@@ -28,6 +29,8 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 
 	private final Map<String, SegmentSettings> configured;
 
+	private final SequenceObserver observer;
+
 	private final ThreadPoolExecutor fetchExecutor = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60,
 			TimeUnit.SECONDS, new SynchronousQueue<>(), new FetchThreadFactory());
 
@@ -38,14 +41,27 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	 * @param configured the settings of each configured sequence
 	 */
 	public SegmentSequences(SegmentStore store, SegmentSettings defaults, Map<String, SegmentSettings> configured) {
+		this(store, defaults, configured, SequenceObserver.NONE);
+	}
+
+	/**
+	 * Create a factory whose buffers report their fetches and waits to an observer.
+	 * @param store the store that reserves segments
+	 * @param defaults the settings of sequences that are not configured
+	 * @param configured the settings of each configured sequence
+	 * @param observer hears of the fetches and waits of every buffer
+	 */
+	public SegmentSequences(SegmentStore store, SegmentSettings defaults, Map<String, SegmentSettings> configured,
+			SequenceObserver observer) {
 		this.store = store;
 		this.defaults = defaults;
 		this.configured = Map.copyOf(configured);
+		this.observer = SequenceObserver.guarded(observer);
 	}
 
 	@Override
 	public SegmentBuffer create(String name) {
-		return new SegmentBuffer(name, this.store, settings(name), this.fetchExecutor);
+		return new SegmentBuffer(name, this.store, settings(name), this.fetchExecutor, this.observer);
 	}
 
 	private SegmentSettings settings(String name) {

@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.IdGenerationException;
+import io.github.idgen.SequenceObserver;
 
 /**
  * Generates the Snowflake IDs of one worker: each ID is composed, as its
@@ -44,7 +45,8 @@ import io.github.idgen.IdGenerationException;
  * {@link ClockMovedBackwardsException} with the size of the jump. Once the clock is past
  * {@link BitLayout#lastTime()} the timestamp bits have run out and every call throws an
  * {@link IdGenerationException}: an ID never wraps around. The same happens when the
- * clock reads a time before the layout's epoch.
+ * clock reads a time before the layout's epoch. Every call that finds the clock behind
+ * tells the {@link SequenceObserver} once, by how much, whether it waits or throws.
  */
 public final class SnowflakeGenerator {
 
@@ -80,6 +82,8 @@ public final class SnowflakeGenerator {
 	private final long nodeBits;
 
 	private final long offsetBound;
+
+	private final SequenceObserver observer;
 
 	/**
 	 * The millisecond since the epoch of the last ID, shifted left by the sequence bits,
@@ -125,6 +129,24 @@ public final class SnowflakeGenerator {
 	 */
 	public SnowflakeGenerator(BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
 			long lastIssuedMillis) {
+		this(layout, workerId, clock, maxBackwardWait, lastIssuedMillis, SequenceObserver.NONE);
+	}
+
+	/**
+	 * Create a generator for a worker ID that earlier owners used, as
+	 * {@link #SnowflakeGenerator(BitLayout, WorkerId, Clock, Duration, long)} does, that
+	 * tells an observer when the clock moves backwards.
+	 * @param layout the layout of the IDs
+	 * @param workerId the worker ID, which must fit the layout
+	 * @param clock the clock whose milliseconds the IDs hold
+	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
+	 * @param lastIssuedMillis the last millisecond since the Unix epoch that IDs of this
+	 * worker ID were issued at, 0 if none
+	 * @param observer hears of every call that finds the clock behind
+	 * @throws IllegalArgumentException if an argument is not valid
+	 */
+	public SnowflakeGenerator(BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
+			long lastIssuedMillis, SequenceObserver observer) {
 		if (layout == null) {
 			throw new IllegalArgumentException("layout must not be null");
 		}
@@ -147,6 +169,7 @@ public final class SnowflakeGenerator {
 		this.timestampShift = layout.timestampShift();
 		this.nodeBits = layout.nodeBits(workerId.datacenter(), workerId.worker());
 		this.offsetBound = offsetBound(this.sequenceBits);
+		this.observer = SequenceObserver.guarded(observer);
 		long lastTimestamp = lastIssuedMillis - this.epochMillis;
 		this.state = new AtomicLong((lastTimestamp >= 0) ? (lastTimestamp << this.sequenceBits) | this.maxSequence
 				: -1L << this.sequenceBits);
@@ -263,6 +286,7 @@ public final class SnowflakeGenerator {
 	 */
 	private long claim(long wanted) {
 		int waits = 0;
+		boolean behindReported = false;
 		while (true) {
 			long last = this.state.get();
 			long lastTimestamp = last >> this.sequenceBits;
@@ -272,6 +296,10 @@ public final class SnowflakeGenerator {
 				first = (now << this.sequenceBits) | startSequence(last);
 			}
 			else if (now < lastTimestamp) {
+				if (!behindReported) {
+					this.observer.clockMovedBackward(Duration.ofMillis(lastTimestamp - now));
+					behindReported = true;
+				}
 				checkBackwardJump(lastTimestamp - now);
 				pause(waits++);
 				continue;

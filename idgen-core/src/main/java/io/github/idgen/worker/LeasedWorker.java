@@ -2,6 +2,7 @@ package io.github.idgen.worker;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Executors;
@@ -12,6 +13,7 @@ import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.WorkerIdLostException;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.SnowflakeGenerator;
@@ -59,6 +61,8 @@ public final class LeasedWorker implements AutoCloseable {
 
 	private final LongSupplier nanoTime;
 
+	private final SequenceObserver observer;
+
 	private final String owner = UUID.randomUUID().toString();
 
 	private final ScheduledExecutorService heartbeat;
@@ -79,11 +83,38 @@ public final class LeasedWorker implements AutoCloseable {
 	 */
 	public LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
 			Duration maxBackwardWait) {
-		this(store, layout, datacenter, ttl, safetyMargin, maxBackwardWait, Clock.systemUTC(), System::nanoTime, true);
+		this(store, layout, datacenter, ttl, safetyMargin, maxBackwardWait, SequenceObserver.NONE);
+	}
+
+	/**
+	 * Lease a worker id and start the heartbeat; the generators of the worker tell an
+	 * observer when the clock moves backwards.
+	 * @param store the store to lease from
+	 * @param layout the layout of the IDs
+	 * @param datacenter the datacenter id, fixed for this instance
+	 * @param ttl how long a lease lives without renewal
+	 * @param safetyMargin how long before the lease's end this worker stops issuing IDs,
+	 * less than {@code ttl}
+	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
+	 * @param observer hears of every call that finds the clock behind
+	 * @throws IllegalStateException if every worker id has a live lease, naming their
+	 * number and the worker bits
+	 */
+	public LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
+			Duration maxBackwardWait, SequenceObserver observer) {
+		this(store, layout, datacenter, ttl, safetyMargin, maxBackwardWait, Clock.systemUTC(), System::nanoTime, true,
+				observer);
 	}
 
 	LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
 			Duration maxBackwardWait, Clock clock, LongSupplier nanoTime, boolean scheduleHeartbeat) {
+		this(store, layout, datacenter, ttl, safetyMargin, maxBackwardWait, clock, nanoTime, scheduleHeartbeat,
+				SequenceObserver.NONE);
+	}
+
+	LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
+			Duration maxBackwardWait, Clock clock, LongSupplier nanoTime, boolean scheduleHeartbeat,
+			SequenceObserver observer) {
 		if (safetyMargin.isNegative() || safetyMargin.compareTo(ttl) >= 0) {
 			throw new IllegalArgumentException(
 					"safetyMargin must lie within [0, ttl) = [0, " + ttl + ") but was " + safetyMargin);
@@ -96,6 +127,7 @@ public final class LeasedWorker implements AutoCloseable {
 		this.clock = clock;
 		this.maxBackwardWait = maxBackwardWait;
 		this.nanoTime = nanoTime;
+		this.observer = SequenceObserver.guarded(observer);
 		long started = nanoTime.getAsLong();
 		WorkerLease lease = store.acquire(this.owner, layout.maxWorkerId(), ttl)
 			.orElseThrow(() -> new IllegalStateException("No snowflake worker id is free: " + store.countLive()
@@ -175,6 +207,15 @@ public final class LeasedWorker implements AutoCloseable {
 	}
 
 	/**
+	 * Return when the lease is known valid until, read from the system clock: now plus
+	 * {@link #validFor()}.
+	 * @return the end of the known validity
+	 */
+	public Instant validUntil() {
+		return this.clock.instant().plus(validFor());
+	}
+
+	/**
 	 * Return the layout of the IDs.
 	 * @return the layout
 	 */
@@ -211,7 +252,8 @@ public final class LeasedWorker implements AutoCloseable {
 	private Holder holder(WorkerLease lease, long lastIssuedHere, long leasedAtNanos) {
 		long notBefore = Math.max(lease.lastIssuedMillis(), lastIssuedHere);
 		SnowflakeGenerator generator = new SnowflakeGenerator(this.layout,
-				new WorkerId(this.datacenter, lease.workerId()), this.clock, this.maxBackwardWait, notBefore);
+				new WorkerId(this.datacenter, lease.workerId()), this.clock, this.maxBackwardWait, notBefore,
+				this.observer);
 		return new Holder(lease, generator, leasedAtNanos + this.validityNanos);
 	}
 

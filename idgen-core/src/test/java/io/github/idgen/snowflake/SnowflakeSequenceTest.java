@@ -37,8 +37,10 @@ class SnowflakeSequenceTest {
 	void infoNamesWorkerLayoutAndRemainingLifetime() {
 		SnowflakeSequence sequence = new SnowflakeSequence("orders", this.generator);
 		assertThat(sequence.info()).containsExactly(Map.entry("mode", "snowflake"), Map.entry("datacenter", 2),
-				Map.entry("worker", 5), Map.entry("layout", "41/5/5/12 since 2025-01-01T00:00:00Z"),
-				Map.entry("remainingLifetime", BitLayout.datacenterAndWorker().remainingLifetime(START).toString()));
+				Map.entry("worker", 5), Map.entry("workerId", 5),
+				Map.entry("layout", "41/5/5/12 since 2025-01-01T00:00:00Z"),
+				Map.entry("remainingLifetime", BitLayout.datacenterAndWorker().remainingLifetime(START).toString()),
+				Map.entry("issued", 0L));
 	}
 
 	@Test

@@ -112,6 +112,19 @@ class LeasedWorkerTest {
 	}
 
 	@Test
+	void sequenceInfoHasWorkerIdLeaseExpiryAndIssued() {
+		LeasedWorker worker = worker();
+		LeasedWorkerSequence sequence = new LeasedWorkerSequence("order", worker);
+		sequence.next();
+		sequence.next(9);
+		assertThat(sequence.issued()).isEqualTo(10);
+		Instant expiresAt = Instant.parse((String) sequence.info().get("leaseExpiresAt"));
+		assertThat(expiresAt).isBetween(Instant.now().plus(TTL.minus(MARGIN)).minusSeconds(5),
+				Instant.now().plus(TTL.minus(MARGIN)).plusSeconds(1));
+		assertThat(sequence.info()).containsEntry("workerId", worker.workerId().worker()).containsEntry("issued", 10L);
+	}
+
+	@Test
 	void closeReleasesTheWorkerId() {
 		LeasedWorker worker = worker();
 		worker.close();

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -19,13 +20,11 @@ import org.springframework.context.annotation.Import;
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.SequenceBackend;
-import io.github.idgen.SequenceFactory;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisFloorSource;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisMode;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
-import io.github.idgen.format.ResetPeriod;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -46,29 +45,34 @@ import io.github.idgen.format.ResetPeriod;
 public final class IdGeneratorAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean(IdGenerator.class)
-	DefaultIdGenerator idGenerator(IdGeneratorProperties properties, List<IdGeneratorBackend> backends,
-			ListableBeanFactory beanFactory) {
+	@ConditionalOnMissingBean({ IdGenerator.class, SequenceRouting.class })
+	SequenceRouting idgenSequenceRouting(IdGeneratorProperties properties, List<IdGeneratorBackend> backends,
+			ListableBeanFactory beanFactory, ObjectProvider<BackendObservers> observers) {
 		Map<Backend, SequenceBackend> available = new EnumMap<>(Backend.class);
 		backends.forEach((backend) -> available.put(backend.backend(), backend.sequences()));
 		Backend defaultBackend = new BackendSelection(properties, beanFactory, getClass().getClassLoader())
 			.defaultBackend();
-		SequenceBackend defaultSequences = require(available, defaultBackend, "idgen.backend");
-		Map<String, SequenceBackend> bySequence = new HashMap<>();
+		require(available, defaultBackend, "idgen.backend");
+		Map<String, Backend> bySequence = new HashMap<>();
 		properties.getSequences().forEach((name, sequence) -> {
 			if (sequence.getBackend() != null) {
-				bySequence.put(name,
-						require(available, sequence.getBackend(), "idgen.sequences." + name + ".backend"));
+				require(available, sequence.getBackend(), "idgen.sequences." + name + ".backend");
+				bySequence.put(name, sequence.getBackend());
 			}
 			checkBackendServes(properties, name, sequence,
 					(sequence.getBackend() != null) ? sequence.getBackend() : defaultBackend);
 		});
+		return new SequenceRouting(available, defaultBackend, bySequence,
+				observers.getIfAvailable(() -> BackendObservers.NONE));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(IdGenerator.class)
+	DefaultIdGenerator idGenerator(IdGeneratorProperties properties, SequenceRouting routing,
+			List<IdGeneratorBackend> backends) {
 		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
-		SequenceFactory router = (name) -> bySequence
-			.getOrDefault(name, bySequence.getOrDefault(ResetPeriod.sequenceOf(name), defaultSequences))
-			.create(name);
 		ZoneId zone = (properties.getZone() != null) ? properties.getZone() : ZoneId.systemDefault();
-		DefaultIdGenerator generator = new DefaultIdGenerator(router, properties.getSequences().keySet(),
+		DefaultIdGenerator generator = new DefaultIdGenerator(routing, properties.getSequences().keySet(),
 				settings.defaultSequence(), properties.getUnknownSequences(), settings.formats(), Clock.systemUTC(),
 				zone);
 		if (properties.isFailFast()) {
@@ -129,13 +133,10 @@ public final class IdGeneratorAutoConfiguration {
 		return value.name().toLowerCase(Locale.ROOT);
 	}
 
-	private static SequenceBackend require(Map<Backend, SequenceBackend> available, Backend backend,
-			String property) {
-		SequenceBackend sequences = available.get(backend);
-		if (sequences == null) {
+	private static void require(Map<Backend, SequenceBackend> available, Backend backend, String property) {
+		if (!available.containsKey(backend)) {
 			throw BackendSelection.unavailable(property, backend);
 		}
-		return sequences;
 	}
 
 }

@@ -583,6 +583,47 @@ public class IdGeneratorProperties {
 	}
 
 	/**
+	 * Settings of the idgen actuator endpoint.
+	 */
+	public static class Endpoint {
+
+		/**
+		 * Whether the idgen endpoint offers its write operation, which warms up a sequence.
+		 */
+		private boolean writeEnabled;
+
+		public boolean isWriteEnabled() {
+			return this.writeEnabled;
+		}
+
+		public void setWriteEnabled(boolean writeEnabled) {
+			this.writeEnabled = writeEnabled;
+		}
+
+	}
+
+	/**
+	 * Settings of the idgen Micrometer metrics.
+	 */
+	public static class Metrics {
+
+		/**
+		 * Number of distinct sequence names that get meters of their own; further ones are
+		 * reported under the sequence tag 'other'.
+		 */
+		private int maxSequences = 100;
+
+		public int getMaxSequences() {
+			return this.maxSequences;
+		}
+
+		public void setMaxSequences(int maxSequences) {
+			this.maxSequences = maxSequences;
+		}
+
+	}
+
+	/**
 	 * Settings of the MongoDB backend.
 	 */
 	public static class Mongo {
@@ -758,48 +799,6 @@ public class IdGeneratorProperties {
 				this.nodes = nodes;
 			}
 
-		}
-
-	}
-
-	/**
-	 * Settings of the idgen actuator endpoint.
-	 */
-	public static class Endpoint {
-
-		/**
-		 * Whether the idgen actuator endpoint exposes its write operation, which warms up
-		 * a sequence.
-		 */
-		private boolean writeEnabled;
-
-		public boolean isWriteEnabled() {
-			return this.writeEnabled;
-		}
-
-		public void setWriteEnabled(boolean writeEnabled) {
-			this.writeEnabled = writeEnabled;
-		}
-
-	}
-
-	/**
-	 * Settings of the idgen meters.
-	 */
-	public static class Metrics {
-
-		/**
-		 * Maximum number of distinct sequence names tagged on idgen meters; further
-		 * sequences are reported under 'other'.
-		 */
-		private int maxSequences = 100;
-
-		public int getMaxSequences() {
-			return this.maxSequences;
-		}
-
-		public void setMaxSequences(int maxSequences) {
-			this.maxSequences = maxSequences;
 		}
 
 	}

@@ -3,6 +3,7 @@ package io.github.idgen.autoconfigure;
 import javax.sql.DataSource;
 
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -27,8 +28,10 @@ import io.github.idgen.jdbc.SqlIdentifiers;
 class JdbcBackendConfiguration {
 
 	@Bean
-	IdGeneratorBackend idgenJdbcBackend(JdbcSegmentStore store, IdGeneratorProperties properties) {
-		return new IdGeneratorBackend(Backend.JDBC, new SegmentSettingsMapper(properties).segmentSequences(store));
+	IdGeneratorBackend idgenJdbcBackend(JdbcSegmentStore store, IdGeneratorProperties properties,
+			ObjectProvider<BackendObservers> observers) {
+		return new IdGeneratorBackend(Backend.JDBC, new SegmentSettingsMapper(properties).segmentSequences(store,
+				observers.getIfAvailable(() -> BackendObservers.NONE).observer(Backend.JDBC)));
 	}
 
 	@Bean

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure;
 
 import com.mongodb.WriteConcern;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -23,8 +24,10 @@ import io.github.idgen.mongo.MongoSegmentStore;
 class MongoBackendConfiguration {
 
 	@Bean
-	IdGeneratorBackend idgenMongoBackend(MongoSegmentStore store, IdGeneratorProperties properties) {
-		return new IdGeneratorBackend(Backend.MONGO, new SegmentSettingsMapper(properties).segmentSequences(store));
+	IdGeneratorBackend idgenMongoBackend(MongoSegmentStore store, IdGeneratorProperties properties,
+			ObjectProvider<BackendObservers> observers) {
+		return new IdGeneratorBackend(Backend.MONGO, new SegmentSettingsMapper(properties).segmentSequences(store,
+				observers.getIfAvailable(() -> BackendObservers.NONE).observer(Backend.MONGO)));
 	}
 
 	@Bean

@@ -42,15 +42,26 @@ class RedisBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
-			IdGeneratorProperties properties) {
-		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store);
+			IdGeneratorProperties properties, RedisTimeSettings timeSettings,
+			ObjectProvider<BackendObservers> observers) {
+		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store,
+				observers.getIfAvailable(() -> BackendObservers.NONE).observer(Backend.REDIS));
 		IdGeneratorProperties.Redis.Time time = properties.getRedis().getTime();
-		RedisTimeSettings timeSettings = timeSettings(properties.getRedis());
 		checkNodeCount(time.getNodes(), timeSettings.layout());
 		List<? extends RedisConnectionFactory> timeNodes = time.getNodes().isEmpty() ? List.of(connectionFactory)
 				: timeNodes(time.getNodes());
 		return new IdGeneratorBackend(Backend.REDIS, new RedisSequenceBackend(properties, store, segments,
 				connectionFactory, timeSettings, timeNodes));
+	}
+
+	/**
+	 * The layout, shard and bounds of the sequences in time mode; also what the idgen
+	 * endpoint decodes their IDs with.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	RedisTimeSettings idgenRedisTimeSettings(IdGeneratorProperties properties) {
+		return timeSettings(properties.getRedis());
 	}
 
 	@Bean

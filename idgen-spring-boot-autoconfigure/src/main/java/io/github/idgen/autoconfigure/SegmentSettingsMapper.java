@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.github.idgen.SequenceNames;
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.format.IdFormat;
@@ -80,10 +81,11 @@ final class SegmentSettingsMapper {
 	}
 
 	/**
-	 * Return the sequences of a segment store, each with its mapped settings.
+	 * Return the sequences of a segment store, each with its mapped settings, observed by
+	 * the given observer.
 	 */
-	SegmentSequences segmentSequences(SegmentStore store) {
-		return new SegmentSequences(store, defaults(), sequences());
+	SegmentSequences segmentSequences(SegmentStore store, SequenceObserver observer) {
+		return new SegmentSequences(store, defaults(), sequences(), observer);
 	}
 
 	private SegmentSettings map(String prefix, SequenceProperties sequence) {

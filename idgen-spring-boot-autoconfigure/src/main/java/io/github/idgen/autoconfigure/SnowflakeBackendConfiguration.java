@@ -9,11 +9,13 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 import io.github.idgen.SequenceBackend;
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.WorkerIdLostException;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
@@ -43,9 +45,11 @@ class SnowflakeBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenSnowflakeBackend(IdGeneratorProperties properties, ListableBeanFactory beanFactory,
-			ObjectProvider<WorkerLeaseStore> leaseStores) {
+			ObjectProvider<WorkerLeaseStore> leaseStores, BitLayout layout,
+			ObjectProvider<BackendObservers> observers) {
 		IdGeneratorProperties.Snowflake snowflake = properties.getSnowflake();
-		BitLayout layout = layout(snowflake);
+		SequenceObserver observer = observers.getIfAvailable(() -> BackendObservers.NONE)
+			.observer(Backend.SNOWFLAKE);
 		Duration maxBackwardWait = snowflake.getMaxBackwardWait();
 		if (maxBackwardWait == null || maxBackwardWait.isNegative()) {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.max-backward-wait", maxBackwardWait,
@@ -55,16 +59,26 @@ class SnowflakeBackendConfiguration {
 		List<Backend> stores = new BackendSelection(properties, beanFactory, getClass().getClassLoader()).present();
 		Backend leaseStore = WorkerIdSelection.requireLeaseStore(snowflake, stores);
 		SequenceBackend sequences = (leaseStore != null)
-				? leased(snowflake, layout, leaseStore, leaseStores.getIfAvailable())
-				: unleased(snowflake, layout);
+				? leased(snowflake, layout, leaseStore, leaseStores.getIfAvailable(), observer)
+				: unleased(snowflake, layout, observer);
 		logger.info("Snowflake IDs with layout {} run out at {}", layout, layout.lastTime());
 		return new IdGeneratorBackend(Backend.SNOWFLAKE, sequences);
 	}
 
-	private static SequenceBackend unleased(IdGeneratorProperties.Snowflake snowflake, BitLayout layout) {
+	/**
+	 * The layout of the snowflake IDs; also what the idgen endpoint decodes them with.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	BitLayout idgenSnowflakeLayout(IdGeneratorProperties properties) {
+		return layout(properties.getSnowflake());
+	}
+
+	private static SequenceBackend unleased(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
+			SequenceObserver observer) {
 		WorkerId workerId = workerId(snowflake, layout);
 		SnowflakeGenerator generator = new SnowflakeGenerator(layout, workerId, Clock.systemUTC(),
-				snowflake.getMaxBackwardWait());
+				snowflake.getMaxBackwardWait(), 0, observer);
 		logger.info("Snowflake worker {} of datacenter {}", workerId.worker(), workerId.datacenter());
 		return new SequenceBackend() {
 
@@ -81,7 +95,7 @@ class SnowflakeBackendConfiguration {
 	}
 
 	private static SequenceBackend leased(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
-			Backend leaseStore, WorkerLeaseStore store) {
+			Backend leaseStore, WorkerLeaseStore store, SequenceObserver observer) {
 		if (store == null) {
 			throw BackendSelection.unavailable("idgen.snowflake.worker-id-source", leaseStore);
 		}
@@ -101,7 +115,7 @@ class SnowflakeBackendConfiguration {
 		}
 		try {
 			LeasedWorker worker = new LeasedWorker(store, layout, snowflake.getDatacenterId(), ttl, ttl.dividedBy(5),
-					snowflake.getMaxBackwardWait());
+					snowflake.getMaxBackwardWait(), observer);
 			return new LeasedSequences(worker);
 		}
 		catch (IllegalStateException ex) {

@@ -114,7 +114,7 @@ class ConfigurationReferenceTests {
 		Map<String, String> documented = new LinkedHashMap<>();
 		for (String line : readme.substring(start, (end >= 0) ? end : readme.length()).split("\n")) {
 			String[] cells = line.split("(?<!\\\\)\\|");
-			if (cells.length < 4 || !cells[1].trim().startsWith("`idgen.")) {
+			if (cells.length < 4 || !isPropertyName(cells[1].trim())) {
 				continue;
 			}
 			List<String> names = names(codeSpans(cells[1]));
@@ -126,6 +126,10 @@ class ConfigurationReferenceTests {
 			}
 		}
 		return documented;
+	}
+
+	private static boolean isPropertyName(String cell) {
+		return cell.startsWith("`idgen.") || cell.startsWith("`management.endpoint.idgen.");
 	}
 
 	private static List<String> names(List<String> spans) {

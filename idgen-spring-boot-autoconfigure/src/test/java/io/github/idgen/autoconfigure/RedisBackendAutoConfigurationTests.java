@@ -212,7 +212,7 @@ class RedisBackendAutoConfigurationTests {
 			Health up = health.health();
 			assertThat(up.getStatus()).isEqualTo(Status.UP);
 			assertThat((Map<String, Object>) up.getDetails().get("sequences")).containsEntry("order",
-					Map.of("mode", "increment", "highestId", 5L));
+					Map.of("mode", "increment", "highestId", 5L, "issued", 5L));
 			redis(context).delete(this.prefix + "{order}");
 			assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> ids.nextId("order"));
 			Health down = health.health();

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -94,6 +95,9 @@ import io.github.idgen.SequenceNames;
  * instance increase while it stays with one node; when it moves to another node they
  * can go back by the difference between the two clocks. {@link #next(int)} sorts its
  * IDs in that case.
+ * <p>
+ * The IDs returned are counted in a {@link LongAdder} that every caller adds to, for
+ * {@link #issued()}.
  */
 public final class RedisTimeSequence implements Sequence, SequenceInfo {
 
@@ -106,6 +110,8 @@ public final class RedisTimeSequence implements Sequence, SequenceInfo {
 	private final long epochMillis;
 
 	private final RedisTimeNodes nodes;
+
+	private final LongAdder issued = new LongAdder();
 
 	/**
 	 * Create a sequence. Nothing is sent to Redis before the first ID is asked for.
@@ -169,7 +175,7 @@ public final class RedisTimeSequence implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Return the mode ({@code time}), the shard and the bit layout.
+	 * Return the mode ({@code time}), the shard, the bit layout and the IDs issued.
 	 */
 	@Override
 	public Map<String, Object> info() {
@@ -178,13 +184,21 @@ public final class RedisTimeSequence implements Sequence, SequenceInfo {
 		info.put("shard", this.shard);
 		info.put("layout", this.layout.timestampBits() + "/" + this.layout.shardBits() + "/"
 				+ this.layout.sequenceBits() + " since " + this.layout.epoch());
+		info.put("issued", issued());
 		return info;
+	}
+
+	@Override
+	public long issued() {
+		return this.issued.sum();
 	}
 
 	@Override
 	public long next() {
 		Reservation reservation = this.nodes.reserve(1);
-		return this.layout.compose(timestamp(reservation), this.shard, reservation.firstSequence());
+		long id = this.layout.compose(timestamp(reservation), this.shard, reservation.firstSequence());
+		this.issued.increment();
+		return id;
 	}
 
 	@Override
@@ -207,6 +221,7 @@ public final class RedisTimeSequence implements Sequence, SequenceInfo {
 		if (!ascending) {
 			Arrays.sort(ids);
 		}
+		this.issued.add(count);
 		return ids;
 	}
 

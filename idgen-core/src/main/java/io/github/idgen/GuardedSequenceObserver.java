@@ -1,0 +1,56 @@
+package io.github.idgen;
+
+import java.time.Duration;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Forwards every call to a {@link SequenceObserver} and logs what it throws, so that an
+ * observer cannot break generation.
+ */
+final class GuardedSequenceObserver implements SequenceObserver {
+
+	private static final Logger logger = LoggerFactory.getLogger(GuardedSequenceObserver.class);
+
+	private final SequenceObserver delegate;
+
+	GuardedSequenceObserver(SequenceObserver delegate) {
+		this.delegate = delegate;
+	}
+
+	@Override
+	public void sequenceCreated(Sequence sequence) {
+		run(() -> this.delegate.sequenceCreated(sequence));
+	}
+
+	@Override
+	public void segmentFetched(String sequence, long size, Duration duration) {
+		run(() -> this.delegate.segmentFetched(sequence, size, duration));
+	}
+
+	@Override
+	public void fetchFailed(String sequence, Duration duration, RuntimeException failure) {
+		run(() -> this.delegate.fetchFailed(sequence, duration, failure));
+	}
+
+	@Override
+	public void waited(String sequence, Duration waited) {
+		run(() -> this.delegate.waited(sequence, waited));
+	}
+
+	@Override
+	public void clockMovedBackward(Duration amount) {
+		run(() -> this.delegate.clockMovedBackward(amount));
+	}
+
+	private void run(Runnable call) {
+		try {
+			call.run();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Sequence observer {} failed; IDs are served regardless", this.delegate, ex);
+		}
+	}
+
+}

@@ -1,0 +1,67 @@
+package io.github.idgen.autoconfigure;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+import io.github.idgen.Sequence;
+import io.github.idgen.SequenceBackend;
+import io.github.idgen.SequenceFactory;
+import io.github.idgen.SequenceObserver;
+import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.format.ResetPeriod;
+
+/**
+ * Creates each sequence with the backend that serves it: the one configured for the
+ * sequence ({@code idgen.sequences.<name>.backend}, which a period counter such as
+ * {@code order@20261121} takes from {@code order}), or else the default backend. Tells
+ * the backend's observer of every sequence it creates.
+ */
+public class SequenceRouting implements SequenceFactory {
+
+	private final Map<Backend, SequenceBackend> backends;
+
+	private final Backend defaultBackend;
+
+	private final Map<String, Backend> bySequence;
+
+	private final Map<Backend, SequenceObserver> observers;
+
+	/**
+	 * Create a routing.
+	 * @param backends the backends, each with the sequences it serves; must contain the
+	 * default backend and every backend of {@code bySequence}
+	 * @param defaultBackend the backend of every sequence without one of its own
+	 * @param bySequence the backend of each sequence that has one of its own
+	 * @param observers gives each backend its observer
+	 */
+	public SequenceRouting(Map<Backend, SequenceBackend> backends, Backend defaultBackend,
+			Map<String, Backend> bySequence, BackendObservers observers) {
+		this.backends = Map.copyOf(backends);
+		this.defaultBackend = defaultBackend;
+		this.bySequence = Map.copyOf(bySequence);
+		this.observers = new EnumMap<>(Backend.class);
+		this.backends.keySet()
+			.forEach((backend) -> this.observers.put(backend,
+					SequenceObserver.guarded(observers.observer(backend))));
+	}
+
+	/**
+	 * Return the backend that serves a sequence or period counter.
+	 * @param sequence the sequence name
+	 * @return its backend
+	 */
+	public Backend backendOf(String sequence) {
+		Backend backend = this.bySequence.get(sequence);
+		return (backend != null) ? backend
+				: this.bySequence.getOrDefault(ResetPeriod.sequenceOf(sequence), this.defaultBackend);
+	}
+
+	@Override
+	public Sequence create(String name) {
+		Backend backend = backendOf(name);
+		Sequence sequence = this.backends.get(backend).create(name);
+		this.observers.get(backend).sequenceCreated(sequence);
+		return sequence;
+	}
+
+}

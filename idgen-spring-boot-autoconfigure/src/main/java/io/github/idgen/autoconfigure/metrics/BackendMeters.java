@@ -1,0 +1,112 @@
+package io.github.idgen.autoconfigure.metrics;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+
+import io.github.idgen.Sequence;
+import io.github.idgen.SequenceObserver;
+import io.github.idgen.segment.SegmentBuffer;
+import io.github.idgen.worker.LeasedWorkerSequence;
+
+/**
+ * The meters of one backend, tagged {@code backend}: registers the meters of each
+ * sequence when it is created and records the fetches, waits and clock jumps that the
+ * backend reports.
+ * <p>
+ * {@link #groups} maps each {@code sequence} tag to the sequences behind it; a group is
+ * created, and its meters registered, by the first thread that creates a sequence of that
+ * tag.
+ */
+final class BackendMeters implements SequenceObserver {
+
+	private final MeterRegistry registry;
+
+	private final SequenceTags sequenceTags;
+
+	private final Tags backendTags;
+
+	private final Map<String, SequenceGroup> groups = new ConcurrentHashMap<>();
+
+	BackendMeters(MeterRegistry registry, SequenceTags sequenceTags, String backend) {
+		this.registry = registry;
+		this.sequenceTags = sequenceTags;
+		this.backendTags = Tags.of("backend", backend);
+	}
+
+	@Override
+	public void sequenceCreated(Sequence sequence) {
+		String tag = this.sequenceTags.tagOf(sequence.name());
+		SequenceGroup group = this.groups.computeIfAbsent(tag, (key) -> register(tags(key)));
+		group.add(sequence);
+		if (sequence instanceof SegmentBuffer) {
+			Gauge.builder("idgen.segment.remaining", group, SequenceGroup::remaining)
+				.description("IDs left in the current segment")
+				.tags(tags(tag))
+				.register(this.registry);
+		}
+		if (sequence instanceof LeasedWorkerSequence) {
+			Gauge.builder("idgen.worker.lease", group, SequenceGroup::leaseSeconds)
+				.description("Seconds for which the snowflake worker id lease is known valid")
+				.baseUnit("seconds")
+				.tags(tags(tag))
+				.register(this.registry);
+		}
+	}
+
+	private SequenceGroup register(Tags tags) {
+		SequenceGroup group = new SequenceGroup();
+		FunctionCounter.builder("idgen.ids.issued", group, SequenceGroup::issued)
+			.description("IDs issued since the application started")
+			.tags(tags)
+			.register(this.registry);
+		return group;
+	}
+
+	@Override
+	public void segmentFetched(String sequence, long size, Duration duration) {
+		fetchTimer(sequence, "success").record(duration);
+	}
+
+	@Override
+	public void fetchFailed(String sequence, Duration duration, RuntimeException failure) {
+		fetchTimer(sequence, "failure").record(duration);
+	}
+
+	@Override
+	public void waited(String sequence, Duration waited) {
+		Timer.builder("idgen.wait")
+			.description("Time callers waited for a segment because none was left")
+			.tags(tags(this.sequenceTags.tagOf(sequence)))
+			.register(this.registry)
+			.record(waited);
+	}
+
+	@Override
+	public void clockMovedBackward(Duration amount) {
+		Counter.builder("idgen.snowflake.clock.backward")
+			.description("Calls that found the clock behind the millisecond of the last snowflake ID")
+			.tags(this.backendTags)
+			.register(this.registry)
+			.increment();
+	}
+
+	private Timer fetchTimer(String sequence, String outcome) {
+		return Timer.builder("idgen.segment.fetch")
+			.description("Segment reservations from the store")
+			.tags(tags(this.sequenceTags.tagOf(sequence)).and("outcome", outcome))
+			.register(this.registry);
+	}
+
+	private Tags tags(String sequenceTag) {
+		return this.backendTags.and("sequence", sequenceTag);
+	}
+
+}

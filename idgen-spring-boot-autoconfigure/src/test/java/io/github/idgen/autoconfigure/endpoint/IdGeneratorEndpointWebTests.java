@@ -1,0 +1,152 @@
+package io.github.idgen.autoconfigure.endpoint;
+
+import java.util.Map;
+
+import com.jayway.jsonpath.DocumentContext;
+import com.jayway.jsonpath.JsonPath;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.client.RestClient;
+
+import io.github.idgen.IdGenerator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link IdGeneratorEndpoint} over HTTP, on embedded H2 with a snowflake
+ * sequence next to the JDBC ones, and its write operation switched off.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "management.endpoints.web.exposure.include=idgen,health", "idgen.backend=jdbc",
+				"spring.datasource.url=jdbc:h2:mem:idgen-endpoint;DB_CLOSE_DELAY=-1",
+				"spring.datasource.username=sa", "spring.datasource.password=s3cr3t-pw",
+				"idgen.sequences.invoice.step=2000", "idgen.sequences.event.backend=snowflake",
+				"idgen.snowflake.worker-id=3",
+				"spring.autoconfigure.exclude=org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration,"
+						+ "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration,"
+						+ "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration" })
+class IdGeneratorEndpointWebTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private IdGenerator ids;
+
+	@Test
+	void listsUsedAndConfiguredSequences() {
+		this.ids.nextIds("listed", 10);
+		this.ids.nextId("event");
+		ResponseEntity<String> response = get("/actuator/idgen");
+		assertThat(response.getStatusCode().value()).isEqualTo(200);
+		DocumentContext json = JsonPath.parse(response.getBody());
+		Map<String, Object> listed = json.read("$.sequences.listed");
+		assertThat(listed).containsEntry("backend", "jdbc")
+			.containsEntry("started", true)
+			.containsEntry("issued", 10)
+			.containsEntry("segmentStart", 1)
+			.containsEntry("segmentEnd", 1001)
+			.containsEntry("remaining", 990)
+			.containsEntry("step", 1000)
+			.as("a segment used up within segment-duration doubles the next step")
+			.containsEntry("nextStep", 2000)
+			.containsKeys("lastFetchAt", "lastFetchMillis", "prefetched");
+		Map<String, Object> event = json.read("$.sequences.event");
+		assertThat(event).containsEntry("backend", "snowflake")
+			.containsEntry("started", true)
+			.containsEntry("workerId", 3);
+		assertThat((Integer) event.get("issued")).isPositive();
+		assertThat((Map<String, Object>) json.read("$.sequences.invoice")).containsEntry("backend", "jdbc")
+			.containsEntry("started", false)
+			.containsEntry("issued", 0);
+		assertThat((Map<String, Object>) json.read("$.sequences.default")).containsEntry("started", false);
+	}
+
+	@Test
+	void showsOneSequence() {
+		this.ids.nextIds("single", 3);
+		ResponseEntity<String> response = get("/actuator/idgen/single");
+		assertThat(response.getStatusCode().value()).isEqualTo(200);
+		Map<String, Object> single = JsonPath.parse(response.getBody()).read("$");
+		assertThat(single).containsEntry("backend", "jdbc").containsEntry("issued", 3).containsKey("segmentStart");
+	}
+
+	@Test
+	void unknownSequenceIsNotFoundWithAMessage() {
+		ResponseEntity<String> response = get("/actuator/idgen/never-used");
+		assertThat(response.getStatusCode().value()).isEqualTo(404);
+		assertThat(response.getBody()).contains("never-used");
+	}
+
+	@Test
+	void decodesASnowflakeId() {
+		long id = this.ids.nextId("event");
+		ResponseEntity<String> response = get("/actuator/idgen/decode/" + id);
+		assertThat(response.getStatusCode().value()).isEqualTo(200);
+		DocumentContext json = JsonPath.parse(response.getBody());
+		assertThat(json.read("$.id", Long.class)).isEqualTo(id);
+		assertThat(json.read("$.snowflake.worker", Integer.class)).isEqualTo(3);
+		assertThat(json.read("$.snowflake.timestamp", String.class)).startsWith("20");
+		assertThat(json.read("$.snowflake.millis", Long.class)).isPositive();
+		assertThat((Object) json.read("$.snowflake.sequence")).isNotNull();
+	}
+
+	@Test
+	void decodeRejectsWhatIsNotAnIdAndOtherOperations() {
+		assertThat(get("/actuator/idgen/decode/abc").getStatusCode().value()).isEqualTo(400);
+		assertThat(get("/actuator/idgen/decode/-5").getStatusCode().value()).isEqualTo(404);
+		assertThat(get("/actuator/idgen/encode/5").getStatusCode().value()).isEqualTo(404);
+	}
+
+	@Test
+	void offersNoWriteOperationByDefault() {
+		ResponseEntity<String> response = post("/actuator/idgen/order");
+		assertThat(response.getStatusCode().value()).isIn(404, 405);
+		assertThat(get("/actuator/idgen/warmed-by-post").getStatusCode().value()).isEqualTo(404);
+	}
+
+	@Test
+	void revealsNoConnectionDetails() {
+		this.ids.nextId("order");
+		String body = get("/actuator/idgen").getBody() + get("/actuator/idgen/order").getBody()
+				+ get("/actuator/health").getBody();
+		assertThat(body).doesNotContain("jdbc:").doesNotContain("s3cr3t-pw").doesNotContain("idgen-endpoint");
+	}
+
+	private ResponseEntity<String> get(String path) {
+		return client().get().uri(path).retrieve().toEntity(String.class);
+	}
+
+	private ResponseEntity<String> post(String path) {
+		return client().post().uri(path).contentType(MediaType.APPLICATION_JSON).body("{}").retrieve()
+			.toEntity(String.class);
+	}
+
+	private RestClient client() {
+		return client(this.port);
+	}
+
+	static RestClient client(int port) {
+		return RestClient.builder()
+			.baseUrl("http://localhost:" + port)
+			.defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {
+			})
+			.build();
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	static class Application {
+
+	}
+
+}
