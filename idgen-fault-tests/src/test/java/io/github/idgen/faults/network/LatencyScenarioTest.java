@@ -66,11 +66,11 @@ class LatencyScenarioTest {
 			List<GeneratorInstance> instances = new ArrayList<>();
 			List<LongSupplier> calls = new ArrayList<>();
 			for (int i = 0; i < INSTANCES; i++) {
-				GeneratorInstance instance = new GeneratorInstance(backend.connect(), SETTINGS, sequence);
+				GeneratorInstance instance = new GeneratorInstance(backend.connect().client(), SETTINGS, sequence);
 				instances.add(instance);
 				calls.add(instance::next);
 			}
-			backend.proxy().latency(LATENCY);
+			backend.latency(LATENCY);
 			long started = System.nanoTime();
 			instances.get(0).checkAvailable();
 			checkWithLatency = Duration.ofNanos(System.nanoTime() - started);

@@ -1,21 +1,32 @@
 package io.github.idgen.faults.network;
 
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 import io.github.idgen.segment.SegmentStore;
 
 /**
- * A backend that fault scenarios reach through a {@link TcpProxy} of its own, so that
- * they can cut it off or slow it down. Each {@link #connect()} creates a store on a
- * client (a connection pool) of its own, as another application server has.
+ * A backend that fault scenarios reach through {@link TcpProxy TcpProxies}, so that they
+ * can cut it off or slow it down. Each {@link #connect()} creates a store on a client (a
+ * connection pool) of its own, through a proxy of its own, as another application server
+ * has with its own network path; {@link #cut()}, {@link #restore()} and
+ * {@link #latency(Duration)} act on every proxy.
  */
 abstract class ProxiedBackend implements AutoCloseable {
 
 	private final String name;
 
-	private final TcpProxy proxy;
+	private final String host;
 
-	ProxiedBackend(String name, TcpProxy proxy) {
+	private final int port;
+
+	private final List<TcpProxy> proxies = new CopyOnWriteArrayList<>();
+
+	ProxiedBackend(String name, String host, int port) {
 		this.name = name;
-		this.proxy = proxy;
+		this.host = host;
+		this.port = port;
 	}
 
 	/**
@@ -23,7 +34,7 @@ abstract class ProxiedBackend implements AutoCloseable {
 	 * {@code mariadb}, {@code redis} or {@code mongo}. A backend that is not available
 	 * skips the calling test, or fails it with {@code IDGEN_TEST_REQUIRE_BACKENDS=true}.
 	 * @param name the backend's name
-	 * @return the backend behind a proxy of its own
+	 * @return the backend
 	 */
 	static ProxiedBackend open(String name) {
 		return switch (name) {
@@ -49,24 +60,53 @@ abstract class ProxiedBackend implements AutoCloseable {
 		return this.name;
 	}
 
-	TcpProxy proxy() {
-		return this.proxy;
+	/**
+	 * Create a store on a new client of its own that reaches the backend through a new
+	 * proxy, configured to fail fast while the backend cannot be reached and to find it
+	 * again soon.
+	 * @return the store, its client and its proxy
+	 */
+	ProxiedStore connect() {
+		TcpProxy proxy = TcpProxy.start(this.host, this.port);
+		this.proxies.add(proxy);
+		return new ProxiedStore(connect(proxy), proxy);
 	}
 
 	/**
-	 * Create a store on a new client of its own that reaches the backend through the
-	 * proxy, configured to fail fast while the backend cannot be reached and to recover
-	 * within a fraction of a second.
+	 * Create a store on a new client that reaches the backend through the given proxy.
+	 * @param proxy the client's proxy
 	 * @return the store and its client
 	 */
-	abstract StoreClient connect();
+	abstract StoreClient connect(TcpProxy proxy);
 
 	/**
-	 * Close the proxy; subclasses also stop what they started.
+	 * Cut every client off the backend.
+	 */
+	void cut() {
+		this.proxies.forEach(TcpProxy::cut);
+	}
+
+	/**
+	 * Let every client reach the backend again.
+	 */
+	void restore() {
+		this.proxies.forEach(TcpProxy::restore);
+	}
+
+	/**
+	 * Add latency to every client's round trips.
+	 * @param roundTrip the latency a round trip gains
+	 */
+	void latency(Duration roundTrip) {
+		this.proxies.forEach((proxy) -> proxy.latency(roundTrip));
+	}
+
+	/**
+	 * Close the proxies; subclasses also stop what they started.
 	 */
 	@Override
 	public void close() {
-		this.proxy.close();
+		this.proxies.forEach(TcpProxy::close);
 	}
 
 	/**
@@ -81,6 +121,16 @@ abstract class ProxiedBackend implements AutoCloseable {
 		public void close() throws Exception {
 			this.client.close();
 		}
+
+	}
+
+	/**
+	 * A store on a client of its own and the proxy between the client and the backend.
+	 *
+	 * @param client the store and its client
+	 * @param proxy the client's proxy
+	 */
+	record ProxiedStore(StoreClient client, TcpProxy proxy) {
 
 	}
 

@@ -1,6 +1,7 @@
 package io.github.idgen.faults.network;
 
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -8,23 +9,31 @@ import java.util.regex.Pattern;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.SQLExceptionOverride;
 import org.h2.tools.Server;
 
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 
 /**
- * A relational database behind a {@link TcpProxy}: an H2 TCP server started in this JVM,
- * or the PostgreSQL or MariaDB of the test environment. Each client is a HikariCP pool
- * that gives up on a connection after half a second and opens none while idle, with
- * driver connect and socket timeouts.
+ * A relational database behind {@link TcpProxy TcpProxies}: an H2 TCP server started in
+ * this JVM, or the PostgreSQL or MariaDB of the test environment. Each client is a
+ * HikariCP pool that gives up on a connection after half a second and keeps no idle
+ * connections, with driver connect and socket timeouts.
  * <p>
- * Why half a second and no idle connections: while the database cannot be reached,
- * HikariCP retries opening a connection with a back-off that doubles up to five seconds
- * for as long as a caller waits or the pool is below its minimum idle count. A short
- * wait and no minimum end each series of attempts early, so that the next one, started
- * by the engine's next fetch, begins again at ten milliseconds, and a restored database
- * is found within a few hundred milliseconds instead of up to five seconds.
+ * While the database cannot be reached, HikariCP retries opening a connection with a
+ * back-off that doubles from 10 ms up to five seconds, fixed in its code, for as long as
+ * a caller waits for a connection whenever it checks, or the pool is below its minimum
+ * idle count. No minimum and a short wait end a series of attempts sooner, but a fetch
+ * retrying throughout an outage is waiting often enough that the back-off usually
+ * reaches its cap: the pool then opens its first connection up to five seconds after the
+ * database is back.
+ * <p>
+ * HikariCP evicts a connection that failed with an SQL state of class 08 (connection
+ * exception) and a few vendor codes; H2 reports a broken connection as
+ * {@link SQLNonTransientConnectionException} with its own state 90067, which the pool
+ * would keep and hand out again. The pools evict a connection on any
+ * {@link SQLNonTransientConnectionException}.
  */
 final class ProxiedJdbc extends ProxiedBackend {
 
@@ -32,7 +41,9 @@ final class ProxiedJdbc extends ProxiedBackend {
 
 	private static final Pattern URL = Pattern.compile("^(jdbc:[a-z0-9]+://)([^/:?;]+)(?::(\\d+))?(.*)$");
 
-	private final String url;
+	private final String urlBeforeAddress;
+
+	private final String urlAfterAddress;
 
 	private final String user;
 
@@ -42,10 +53,11 @@ final class ProxiedJdbc extends ProxiedBackend {
 
 	private final Server h2Server;
 
-	private ProxiedJdbc(String name, TcpProxy proxy, String url, String user, String password,
-			Map<String, String> driverProperties, Server h2Server) {
-		super(name, proxy);
-		this.url = url;
+	private ProxiedJdbc(String name, String host, int port, String urlBeforeAddress, String urlAfterAddress,
+			String user, String password, Map<String, String> driverProperties, Server h2Server) {
+		super(name, host, port);
+		this.urlBeforeAddress = urlBeforeAddress;
+		this.urlAfterAddress = urlAfterAddress;
 		this.user = user;
 		this.password = password;
 		this.driverProperties = driverProperties;
@@ -53,8 +65,7 @@ final class ProxiedJdbc extends ProxiedBackend {
 	}
 
 	/**
-	 * Start an H2 TCP server on a free port, with a new in-memory database, behind a
-	 * proxy.
+	 * Start an H2 TCP server on a free port, with a new in-memory database.
 	 * @return the backend
 	 */
 	static ProxiedJdbc h2() {
@@ -65,14 +76,12 @@ final class ProxiedJdbc extends ProxiedBackend {
 		catch (SQLException ex) {
 			throw new IllegalStateException("Could not start an H2 TCP server", ex);
 		}
-		TcpProxy proxy = TcpProxy.start("127.0.0.1", server.getPort());
-		String url = "jdbc:h2:tcp://" + proxy.host() + ":" + proxy.port() + "/mem:idgen-fnet-" + UUID.randomUUID()
-				+ ";DB_CLOSE_DELAY=-1";
-		return new ProxiedJdbc("h2", proxy, url, "sa", "", Map.of(), server);
+		return new ProxiedJdbc("h2", "127.0.0.1", server.getPort(), "jdbc:h2:tcp://",
+				"/mem:idgen-fnet-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "sa", "", Map.of(), server);
 	}
 
 	/**
-	 * Put a proxy in front of the PostgreSQL of the test environment.
+	 * Return the PostgreSQL of the test environment.
 	 * @return the backend
 	 */
 	static ProxiedJdbc postgres() {
@@ -81,7 +90,7 @@ final class ProxiedJdbc extends ProxiedBackend {
 	}
 
 	/**
-	 * Put a proxy in front of the MariaDB of the test environment.
+	 * Return the MariaDB of the test environment.
 	 * @return the backend
 	 */
 	static ProxiedJdbc mariaDb() {
@@ -97,23 +106,23 @@ final class ProxiedJdbc extends ProxiedBackend {
 			throw new IllegalArgumentException("Cannot tell the host and port of " + url);
 		}
 		int port = (matcher.group(3) != null) ? Integer.parseInt(matcher.group(3)) : defaultPort;
-		TcpProxy proxy = TcpProxy.start(matcher.group(2), port);
-		String proxied = matcher.group(1) + proxy.host() + ":" + proxy.port() + matcher.group(4);
-		return new ProxiedJdbc(name, proxy, proxied, System.getenv(variablePrefix + "_USER"),
-				System.getenv(variablePrefix + "_PASSWORD"), driverProperties, null);
+		return new ProxiedJdbc(name, matcher.group(2), port, matcher.group(1), matcher.group(4),
+				System.getenv(variablePrefix + "_USER"), System.getenv(variablePrefix + "_PASSWORD"), driverProperties,
+				null);
 	}
 
 	@Override
-	StoreClient connect() {
+	StoreClient connect(TcpProxy proxy) {
 		HikariConfig config = new HikariConfig();
-		config.setPoolName("idgen-fnet-" + name());
-		config.setJdbcUrl(this.url);
+		config.setPoolName("idgen-fnet-" + name() + "-" + proxy.port());
+		config.setJdbcUrl(this.urlBeforeAddress + proxy.host() + ":" + proxy.port() + this.urlAfterAddress);
 		config.setUsername(this.user);
 		config.setPassword(this.password);
 		config.setMaximumPoolSize(4);
 		config.setMinimumIdle(0);
 		config.setConnectionTimeout(500);
 		config.setValidationTimeout(500);
+		config.setExceptionOverride(new EvictBrokenConnections());
 		this.driverProperties.forEach(config::addDataSourceProperty);
 		HikariDataSource pool = new HikariDataSource(config);
 		new JdbcSegmentSchema(pool, TABLE).createIfMissing();
@@ -126,6 +135,19 @@ final class ProxiedJdbc extends ProxiedBackend {
 		if (this.h2Server != null) {
 			this.h2Server.stop();
 		}
+	}
+
+	/**
+	 * Evicts a connection that failed with a {@link SQLNonTransientConnectionException},
+	 * and leaves every other failure to HikariCP's own rules.
+	 */
+	private static final class EvictBrokenConnections implements SQLExceptionOverride {
+
+		@java.lang.Override
+		public Override adjudicate(SQLException ex) {
+			return (ex instanceof SQLNonTransientConnectionException) ? Override.MUST_EVICT : Override.CONTINUE_EVICT;
+		}
+
 	}
 
 }

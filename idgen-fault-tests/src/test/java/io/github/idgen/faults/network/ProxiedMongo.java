@@ -15,7 +15,7 @@ import io.github.idgen.mongo.MongoSegmentStore;
 
 /**
  * An in-JVM mongo-java-server (its commands serialized, see
- * {@link SerializedMongoBackend}) behind a {@link TcpProxy}. Each client has a pool of
+ * {@link SerializedMongoBackend}) behind {@link TcpProxy TcpProxies}. Each client has a pool of
  * exactly one connection, gives up on server selection and on a connect after a second,
  * and checks the server every 100 ms while an operation waits for it, so that a
  * restored server is found soon.
@@ -28,25 +28,24 @@ final class ProxiedMongo extends ProxiedBackend {
 
 	private final MongoServer server;
 
-	private ProxiedMongo(TcpProxy proxy, MongoServer server) {
-		super("mongo", proxy);
+	private ProxiedMongo(MongoServer server, int port) {
+		super("mongo", "127.0.0.1", port);
 		this.server = server;
 	}
 
 	/**
-	 * Start an in-JVM server on a free port behind a proxy.
+	 * Start an in-JVM server on a free port.
 	 * @return the backend
 	 */
 	static ProxiedMongo open() {
 		MongoServer server = new MongoServer(SerializedMongoBackend.of(new MemoryBackend()));
-		int port = server.bind().getPort();
-		return new ProxiedMongo(TcpProxy.start("127.0.0.1", port), server);
+		return new ProxiedMongo(server, server.bind().getPort());
 	}
 
 	@Override
-	StoreClient connect() {
+	StoreClient connect(TcpProxy proxy) {
 		MongoClientSettings settings = MongoClientSettings.builder()
-			.applyConnectionString(new ConnectionString("mongodb://" + proxy().host() + ":" + proxy().port()))
+			.applyConnectionString(new ConnectionString("mongodb://" + proxy.host() + ":" + proxy.port()))
 			.applyToClusterSettings((cluster) -> cluster.serverSelectionTimeout(1, TimeUnit.SECONDS))
 			.applyToSocketSettings((socket) -> socket.connectTimeout(1, TimeUnit.SECONDS)
 				.readTimeout(10, TimeUnit.SECONDS))

@@ -6,7 +6,7 @@ import io.github.idgen.redis.RedisKeys;
 import io.github.idgen.redis.RedisSegmentStore;
 
 /**
- * The Redis of the test environment behind a {@link TcpProxy}, reached by
+ * The Redis of the test environment behind {@link TcpProxy TcpProxies}, reached by
  * {@link FastFailingRedis} clients. Keys start with {@value #KEY_PREFIX}; sequence names
  * are unique per run, and nothing is flushed.
  */
@@ -14,22 +14,22 @@ final class ProxiedRedis extends ProxiedBackend {
 
 	static final String KEY_PREFIX = "idgen-fnet:";
 
-	private ProxiedRedis(TcpProxy proxy) {
-		super("redis", proxy);
+	private ProxiedRedis(String host, int port) {
+		super("redis", host, port);
 	}
 
 	/**
-	 * Put a proxy in front of the Redis of the test environment.
+	 * Return the Redis of the test environment.
 	 * @return the backend
 	 */
 	static ProxiedRedis open() {
 		URI uri = URI.create(BackendAddress.url("IDGEN_TEST_REDIS_URL", "redis://127.0.0.1:6379", 6379));
-		return new ProxiedRedis(TcpProxy.start(uri.getHost(), (uri.getPort() != -1) ? uri.getPort() : 6379));
+		return new ProxiedRedis(uri.getHost(), (uri.getPort() != -1) ? uri.getPort() : 6379);
 	}
 
 	@Override
-	StoreClient connect() {
-		FastFailingRedis redis = FastFailingRedis.connect(proxy().host(), proxy().port());
+	StoreClient connect(TcpProxy proxy) {
+		FastFailingRedis redis = FastFailingRedis.connect(proxy.host(), proxy.port());
 		return new StoreClient(new RedisSegmentStore(redis.connectionFactory(), new RedisKeys(KEY_PREFIX)), redis);
 	}
 

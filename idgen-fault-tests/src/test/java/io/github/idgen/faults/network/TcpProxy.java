@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -41,6 +42,8 @@ public final class TcpProxy implements AutoCloseable {
 
 	private static final byte[] END = new byte[0];
 
+	private static final long NONE = Long.MIN_VALUE;
+
 	private final InetSocketAddress target;
 
 	private final ServerSocket server;
@@ -49,11 +52,15 @@ public final class TcpProxy implements AutoCloseable {
 
 	private final AtomicInteger connections = new AtomicInteger();
 
+	private final AtomicLong firstConnectionAfterRestore = new AtomicLong(NONE);
+
 	private volatile boolean cut;
 
 	private volatile long oneWayDelayNanos;
 
 	private volatile boolean closed;
+
+	private volatile long restoredAt;
 
 	private TcpProxy(InetSocketAddress target, ServerSocket server) {
 		this.target = target;
@@ -116,7 +123,20 @@ public final class TcpProxy implements AutoCloseable {
 	 * Accept and forward connections again after a {@link #cut()}.
 	 */
 	public void restore() {
+		this.firstConnectionAfterRestore.set(NONE);
+		this.restoredAt = System.nanoTime();
 		this.cut = false;
+	}
+
+	/**
+	 * Return how long after the latest {@link #restore()} the first connection was
+	 * forwarded: when the client found the target again.
+	 * @return the time from the restore to the first connection, {@code null} if there
+	 * was none
+	 */
+	public Duration firstConnectionAfterRestore() {
+		long first = this.firstConnectionAfterRestore.get();
+		return (first == NONE) ? null : Duration.ofNanos(first - this.restoredAt);
 	}
 
 	/**
@@ -180,6 +200,7 @@ public final class TcpProxy implements AutoCloseable {
 			link.close();
 			return;
 		}
+		this.firstConnectionAfterRestore.compareAndSet(NONE, System.nanoTime());
 		link.start();
 	}
 

@@ -74,9 +74,11 @@ class TcpProxyTest {
 	void restoreAcceptsConnectionsAgain() throws IOException {
 		this.proxy.cut();
 		this.proxy.restore();
+		assertThat(this.proxy.firstConnectionAfterRestore()).isNull();
 		try (Socket socket = connect()) {
 			assertThat(roundTrip(socket, "after")).isEqualTo("after");
 		}
+		assertThat(this.proxy.firstConnectionAfterRestore()).isNotNull();
 	}
 
 	@Test
