@@ -95,9 +95,10 @@ class LatencyScenarioTest {
 	}
 
 	private static void run(Path directory, List<LongSupplier> calls, Duration duration) throws InterruptedException {
-		PacedCallers callers = new PacedCallers(directory, calls, THREADS_PER_INSTANCE, PERIOD);
-		Thread.sleep(duration.toMillis());
-		assertThat(callers.stop(Duration.ofSeconds(5))).as("callers ended").isTrue();
+		try (PacedCallers callers = new PacedCallers(directory, calls, THREADS_PER_INSTANCE, PERIOD)) {
+			Thread.sleep(duration.toMillis());
+			assertThat(callers.stop(Duration.ofSeconds(5))).as("callers ended").isTrue();
+		}
 	}
 
 }

@@ -32,7 +32,11 @@ final class LiveThreads {
 	 * @return how many live threads have it
 	 */
 	static long named(String prefix) {
-		return Thread.getAllStackTraces().keySet().stream().filter((thread) -> thread.getName().startsWith(prefix)).count();
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.getName().startsWith(prefix))
+			.count();
 	}
 
 	/**

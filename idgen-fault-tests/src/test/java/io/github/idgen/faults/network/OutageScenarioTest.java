@@ -68,6 +68,8 @@ class OutageScenarioTest {
 
 	private static final int THREADS_PER_INSTANCE = 4;
 
+	private static final Duration PERIOD = Duration.ofMillis(1);
+
 	@TempDir
 	Path histories;
 
@@ -94,27 +96,28 @@ class OutageScenarioTest {
 				timelines.add(timeline);
 				calls.add(timeline.call());
 			}
-			PacedCallers callers = new PacedCallers(this.histories, calls, THREADS_PER_INSTANCE, Duration.ofMillis(1));
-			Thread.sleep(1500);
+			try (PacedCallers callers = new PacedCallers(this.histories, calls, THREADS_PER_INSTANCE, PERIOD)) {
+				Thread.sleep(1500);
 
-			outage.cut();
-			Thread.sleep(3000);
-			for (GeneratorInstance instance : instances) {
-				long started = System.nanoTime();
-				assertThatExceptionOfType(BackendUnavailableException.class).as("health during the cut")
-					.isThrownBy(instance::checkAvailable);
-				assertThat(Duration.ofNanos(System.nanoTime() - started)).as("health check during the cut")
-					.isLessThanOrEqualTo(Duration.ofSeconds(3));
+				outage.cut();
+				Thread.sleep(3000);
+				for (GeneratorInstance instance : instances) {
+					long started = System.nanoTime();
+					assertThatExceptionOfType(BackendUnavailableException.class).as("health during the cut")
+						.isThrownBy(instance::checkAvailable);
+					assertThat(Duration.ofNanos(System.nanoTime() - started)).as("health check during the cut")
+						.isLessThanOrEqualTo(Duration.ofSeconds(3));
+				}
+				Thread.sleep(CUT.toMillis() - 3000);
+				assertThat(LiveThreads.named("idgen-fetch-") - fetchThreadsBefore).as("fetch threads during the cut")
+					.isLessThanOrEqualTo(INSTANCES);
+				outage.restore();
+
+				waitForRecovery(timelines);
+				proxies.forEach((proxy) -> reconnects.add(proxy.firstConnectionAfterRestore()));
+				Thread.sleep(1000);
+				assertThat(callers.stop(Duration.ofSeconds(5))).as("callers ended").isTrue();
 			}
-			Thread.sleep(CUT.toMillis() - 3000);
-			assertThat(LiveThreads.named("idgen-fetch-") - fetchThreadsBefore).as("fetch threads during the cut")
-				.isLessThanOrEqualTo(INSTANCES);
-			outage.restore();
-
-			waitForRecovery(timelines);
-			proxies.forEach((proxy) -> reconnects.add(proxy.firstConnectionAfterRestore()));
-			Thread.sleep(1000);
-			assertThat(callers.stop(Duration.ofSeconds(5))).as("callers ended").isTrue();
 			for (GeneratorInstance instance : instances) {
 				instance.checkAvailable();
 				instance.close();

@@ -16,7 +16,7 @@ import io.github.idgen.test.history.HistoryRecorder;
  * {@code <directory>/instance-<i>-thread-<t>}. A caller that falls behind does not catch
  * up with a burst: the load stays steady.
  */
-final class PacedCallers {
+final class PacedCallers implements AutoCloseable {
 
 	private static final int CAPACITY = 200_000;
 
@@ -58,6 +58,16 @@ final class PacedCallers {
 			ended &= !thread.isAlive();
 		}
 		return ended;
+	}
+
+	/**
+	 * Stop the callers if a scenario ended before it stopped them, waiting five seconds
+	 * for each at most.
+	 * @throws InterruptedException if interrupted while waiting
+	 */
+	@Override
+	public void close() throws InterruptedException {
+		stop(Duration.ofSeconds(5));
 	}
 
 	private void call(Path file, LongSupplier call, long periodNanos) {

@@ -37,7 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A Redis without persistence restarted, losing every counter, while two generator
  * instances with four callers each take IDs from it: without a floor the counter-loss
- * guard trips and the instances refuse to count again from the start; with a JDBC floor
+ * guard trips, the instances hand out what they had reserved and then refuse to count
+ * again from the start (the counter is not even created anew); with a JDBC floor
  * (what {@code idgen.redis.floor-source: jdbc} configures) the counter is re-seeded above
  * every ID handed out and generation goes on. Neither hands out an ID twice.
  */
@@ -55,6 +56,8 @@ class RedisCounterLossScenarioTest {
 
 	private static final int THREADS_PER_INSTANCE = 4;
 
+	private static final Duration PERIOD = Duration.ofMillis(1);
+
 	@TempDir
 	Path histories;
 
@@ -71,16 +74,20 @@ class RedisCounterLossScenarioTest {
 				stores.add(store);
 				GeneratorInstance instance = new GeneratorInstance(new StoreClient(store, redis), SETTINGS, sequence);
 				instances.add(instance);
+				instance.checkAvailable();
 				calls.add(instance::next);
 			}
-			PacedCallers callers = new PacedCallers(this.histories, calls, THREADS_PER_INSTANCE, Duration.ofMillis(1));
-			Thread.sleep(1500);
-			server.restart();
-			Thread.sleep(2500);
-			assertThat(callers.stop(Duration.ofSeconds(5))).as("callers ended").isTrue();
+			try (PacedCallers callers = new PacedCallers(this.histories, calls, THREADS_PER_INSTANCE, PERIOD)) {
+				Thread.sleep(1500);
+				server.restart();
+				Thread.sleep(2500);
+				assertThat(callers.stop(Duration.ofSeconds(5))).as("callers ended").isTrue();
+			}
 			for (GeneratorInstance instance : instances) {
 				instance.close();
 			}
+			assertThat(server.template().hasKey(KEYS.counter(sequence))).as("a counter created anew after the loss")
+				.isFalse();
 		}
 
 		HistoryReport report = HistoryChecker.checkDirectory(this.histories);
@@ -92,7 +99,8 @@ class RedisCounterLossScenarioTest {
 			.isSubsetOf(EnumSet.of(FailureType.COUNTER_LOST, FailureType.BACKEND_UNAVAILABLE));
 		for (int i = 0; i < INSTANCES; i++) {
 			assertThat(stores.get(i).trippedGuards()).as("tripped guards of instance " + i).containsKey(sequence);
-			assertThat(instanceReport(i).failures(FailureType.COUNTER_LOST)).as("CounterLostExceptions of instance " + i)
+			assertThat(instanceReport(i).failures(FailureType.COUNTER_LOST))
+				.as("CounterLostExceptions of instance " + i)
 				.isPositive();
 		}
 	}
@@ -118,6 +126,7 @@ class RedisCounterLossScenarioTest {
 					floorPool.close();
 				}), SETTINGS, sequence);
 				instances.add(instance);
+				instance.checkAvailable();
 				LongAccumulator lastId = new LongAccumulator(Math::max, Long.MIN_VALUE);
 				lastIds.add(lastId);
 				calls.add(() -> {
@@ -126,14 +135,15 @@ class RedisCounterLossScenarioTest {
 					return id;
 				});
 			}
-			PacedCallers callers = new PacedCallers(this.histories, calls, THREADS_PER_INSTANCE, Duration.ofMillis(1));
-			Thread.sleep(1000);
-			server.restart();
-			Thread.sleep(1000);
-			server.restart();
-			lastRestart = System.nanoTime();
-			Thread.sleep(1500);
-			assertThat(callers.stop(Duration.ofSeconds(5))).as("callers ended").isTrue();
+			try (PacedCallers callers = new PacedCallers(this.histories, calls, THREADS_PER_INSTANCE, PERIOD)) {
+				Thread.sleep(1000);
+				server.restart();
+				Thread.sleep(1000);
+				server.restart();
+				lastRestart = System.nanoTime();
+				Thread.sleep(1500);
+				assertThat(callers.stop(Duration.ofSeconds(5))).as("callers ended").isTrue();
+			}
 			for (GeneratorInstance instance : instances) {
 				instance.close();
 			}
