@@ -42,6 +42,8 @@ public final class TcpProxy implements AutoCloseable {
 
 	private static final byte[] END = new byte[0];
 
+	private static final long NOT_RESTORED = Long.MAX_VALUE;
+
 	private static final long NONE = Long.MIN_VALUE;
 
 	private final InetSocketAddress target;
@@ -52,7 +54,7 @@ public final class TcpProxy implements AutoCloseable {
 
 	private final AtomicInteger connections = new AtomicInteger();
 
-	private final AtomicLong firstConnectionAfterRestore = new AtomicLong(NONE);
+	private final AtomicLong firstConnectionAfterRestore = new AtomicLong(NOT_RESTORED);
 
 	private volatile boolean cut;
 
@@ -132,11 +134,11 @@ public final class TcpProxy implements AutoCloseable {
 	 * Return how long after the latest {@link #restore()} the first connection was
 	 * forwarded: when the client found the target again.
 	 * @return the time from the restore to the first connection, {@code null} if there
-	 * was none
+	 * was none or no restore
 	 */
 	public Duration firstConnectionAfterRestore() {
 		long first = this.firstConnectionAfterRestore.get();
-		return (first == NONE) ? null : Duration.ofNanos(first - this.restoredAt);
+		return (first == NONE || first == NOT_RESTORED) ? null : Duration.ofNanos(first - this.restoredAt);
 	}
 
 	/**

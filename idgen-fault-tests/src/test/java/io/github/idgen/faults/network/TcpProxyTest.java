@@ -72,6 +72,10 @@ class TcpProxyTest {
 
 	@Test
 	void restoreAcceptsConnectionsAgain() throws IOException {
+		try (Socket socket = connect()) {
+			assertThat(roundTrip(socket, "before")).isEqualTo("before");
+		}
+		assertThat(this.proxy.firstConnectionAfterRestore()).isNull();
 		this.proxy.cut();
 		this.proxy.restore();
 		assertThat(this.proxy.firstConnectionAfterRestore()).isNull();
