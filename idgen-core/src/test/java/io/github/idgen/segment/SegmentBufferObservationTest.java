@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -16,7 +15,7 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.RecordingObserver;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
-import io.github.idgen.test.Concurrently;
+import io.github.idgen.test.MixedDraws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -116,24 +115,7 @@ class SegmentBufferObservationTest {
 		SegmentBuffer buffer = buffer(new InMemorySegmentStore(), settings(64, 0.5, Duration.ofSeconds(10)),
 				SequenceObserver.NONE);
 		int idsPerThread = 50_000;
-		List<Callable<Long>> tasks = new ArrayList<>();
-		for (int t = 0; t < 4; t++) {
-			boolean batches = (t % 2 == 1);
-			tasks.add(() -> {
-				long issued = 0;
-				while (issued < idsPerThread) {
-					if (batches) {
-						issued += buffer.next((int) Math.min(37, idsPerThread - issued)).length;
-					}
-					else {
-						buffer.next();
-						issued++;
-					}
-				}
-				return issued;
-			});
-		}
-		long total = Concurrently.runTogether(tasks).stream().mapToLong(Long::longValue).sum();
+		long total = MixedDraws.draw(buffer, 4, idsPerThread, 37);
 		assertThat(total).isEqualTo(4L * idsPerThread);
 		assertThat(buffer.issued()).isEqualTo(total);
 		assertThat(buffer.info()).containsEntry("issued", total);

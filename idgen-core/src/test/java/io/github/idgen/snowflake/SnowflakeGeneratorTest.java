@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.IdGenerationException;
+import io.github.idgen.test.TestClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

@@ -2,16 +2,14 @@ package io.github.idgen.snowflake;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
 
 import org.junit.jupiter.api.Test;
 
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.RecordingObserver;
 import io.github.idgen.SequenceObserver;
-import io.github.idgen.test.Concurrently;
+import io.github.idgen.test.MixedDraws;
+import io.github.idgen.test.TestClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -84,24 +82,7 @@ class SnowflakeObservationTest {
 		SnowflakeSequence sequence = new SnowflakeSequence("order",
 				new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(1)));
 		int idsPerThread = 20_000;
-		List<Callable<Long>> tasks = new ArrayList<>();
-		for (int t = 0; t < 4; t++) {
-			boolean batches = (t % 2 == 1);
-			tasks.add(() -> {
-				long issued = 0;
-				while (issued < idsPerThread) {
-					if (batches) {
-						issued += sequence.next((int) Math.min(50, idsPerThread - issued)).length;
-					}
-					else {
-						sequence.next();
-						issued++;
-					}
-				}
-				return issued;
-			});
-		}
-		long total = Concurrently.runTogether(tasks).stream().mapToLong(Long::longValue).sum();
+		long total = MixedDraws.draw(sequence, 4, idsPerThread, 50);
 		assertThat(sequence.issued()).isEqualTo(total).isEqualTo(4L * idsPerThread);
 		assertThat(sequence.info()).containsEntry("issued", total).containsEntry("workerId", 1);
 	}

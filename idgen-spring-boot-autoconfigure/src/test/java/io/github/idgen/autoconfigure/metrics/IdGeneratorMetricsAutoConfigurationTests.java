@@ -1,12 +1,7 @@
 package io.github.idgen.autoconfigure.metrics;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import javax.sql.DataSource;
 
@@ -34,6 +29,7 @@ import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.SnowflakeGenerator;
 import io.github.idgen.snowflake.WorkerId;
 import io.github.idgen.test.TestBackends;
+import io.github.idgen.test.TestClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -140,11 +136,11 @@ class IdGeneratorMetricsAutoConfigurationTests {
 	void clockMovingBackwardIsCounted() {
 		SimpleMeterRegistry registry = new SimpleMeterRegistry();
 		BackendObservers meters = new IdGeneratorMeters(registry, 10);
-		MutableClock clock = new MutableClock(BitLayout.DEFAULT_EPOCH.plusSeconds(1000));
+		TestClock clock = new TestClock(BitLayout.DEFAULT_EPOCH.plusSeconds(1000));
 		SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(1), clock,
 				Duration.ofMillis(5), 0, meters.observer(Backend.SNOWFLAKE));
 		generator.nextId();
-		clock.millis.addAndGet(-100);
+		clock.advance(-100);
 		assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(generator::nextId);
 		assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(generator::nextId);
 		assertThat(registry.get("idgen.snowflake.clock.backward").tag("backend", "snowflake").counter().count())
@@ -191,36 +187,6 @@ class IdGeneratorMetricsAutoConfigurationTests {
 			HikariDataSource dataSource = new HikariDataSource();
 			dataSource.setJdbcUrl("jdbc:h2:mem:metrics" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
 			return dataSource;
-		}
-
-	}
-
-	static final class MutableClock extends Clock {
-
-		final AtomicLong millis;
-
-		MutableClock(Instant start) {
-			this.millis = new AtomicLong(start.toEpochMilli());
-		}
-
-		@Override
-		public long millis() {
-			return this.millis.get();
-		}
-
-		@Override
-		public Instant instant() {
-			return Instant.ofEpochMilli(this.millis.get());
-		}
-
-		@Override
-		public ZoneId getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(ZoneId zone) {
-			return this;
 		}
 
 	}

@@ -1,4 +1,4 @@
-package io.github.idgen.snowflake;
+package io.github.idgen.test;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * A {@link Clock} for tests that reads a settable millisecond and can move forward by a
  * fixed step on every read.
  */
-final class TestClock extends Clock {
+public final class TestClock extends Clock {
 
 	private final AtomicLong millis;
 
@@ -18,23 +18,43 @@ final class TestClock extends Clock {
 
 	private volatile long stepPerRead;
 
-	TestClock(Instant start) {
+	/**
+	 * Create a clock that reads {@code start} until it is set, advanced or stepped.
+	 * @param start the first reading
+	 */
+	public TestClock(Instant start) {
 		this.millis = new AtomicLong(start.toEpochMilli());
 	}
 
-	void set(long epochMillis) {
+	/**
+	 * Set the reading.
+	 * @param epochMillis the new reading
+	 */
+	public void set(long epochMillis) {
 		this.millis.set(epochMillis);
 	}
 
-	void advance(long delta) {
+	/**
+	 * Move the reading, forward or (negative) back.
+	 * @param delta the milliseconds to add
+	 */
+	public void advance(long delta) {
 		this.millis.addAndGet(delta);
 	}
 
-	void stepPerRead(long step) {
+	/**
+	 * Move the reading by a fixed step after every read of {@link #millis()}.
+	 * @param step the milliseconds to add after each read
+	 */
+	public void stepPerRead(long step) {
 		this.stepPerRead = step;
 	}
 
-	long reads() {
+	/**
+	 * Return how often {@link #millis()} was read.
+	 * @return the reads
+	 */
+	public long reads() {
 		return this.reads.get();
 	}
 
