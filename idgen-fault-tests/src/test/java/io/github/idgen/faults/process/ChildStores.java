@@ -30,7 +30,8 @@ import io.github.idgen.worker.WorkerLeaseStore;
 /**
  * Opens, in a {@link GeneratorProcess}, the store its options name, on a connection of
  * its own: option {@code store} is {@code jdbc} ({@code url}, optional {@code user} and
- * {@code password}, {@code table}), {@code redis} ({@code url}, {@code prefix}) or
+ * {@code password}, {@code table} for segments, {@code workerTable} for worker leases),
+ * {@code redis} ({@code url}, {@code prefix}) or
  * {@code mongo} ({@code url}, a connection string with the database; the default
  * collection). {@link #close()} closes the connections.
  */
@@ -73,8 +74,8 @@ final class ChildStores implements AutoCloseable {
 		return switch (this.options.get("store")) {
 			case "jdbc" -> {
 				DataSource dataSource = dataSource();
-				new JdbcWorkerSchema(dataSource, this.options.get("table")).createIfMissing();
-				yield new JdbcWorkerLeaseStore(dataSource, this.options.get("table"));
+				new JdbcWorkerSchema(dataSource, this.options.get("workerTable")).createIfMissing();
+				yield new JdbcWorkerLeaseStore(dataSource, this.options.get("workerTable"));
 			}
 			case "redis" -> new RedisWorkerLeaseStore(redis(), this.options.get("prefix"));
 			default -> throw new IllegalArgumentException("No worker leases in store " + this.options.get("store"));

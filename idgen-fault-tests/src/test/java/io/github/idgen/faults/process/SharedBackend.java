@@ -1,14 +1,21 @@
 package io.github.idgen.faults.process;
 
 import java.net.InetSocketAddress;
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Set;
 import java.util.UUID;
+
+import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import org.h2.tools.Server;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.idgen.test.TestBackends;
 
@@ -23,9 +30,11 @@ import io.github.idgen.test.TestBackends;
  * <li>{@code mongo}: an in-JVM mongo-java-server that this JVM hosts on a free port,
  * serialized by {@link SynchronizedMongoBackend}.</li>
  * </ul>
- * JDBC backends use the table {@value #SEGMENT_TABLE} for segments, Redis a key prefix
- * of its own per instance; scenarios give their sequences fresh names, so what earlier
- * runs left behind does not matter.
+ * JDBC backends use the table {@value #SEGMENT_TABLE} for segments and a worker table of
+ * their own per instance, Redis a key prefix of its own per instance; scenarios give
+ * their sequences fresh names, so what earlier runs left behind does not matter.
+ * {@link #close()} drops the worker table of PostgreSQL and MariaDB and deletes the Redis
+ * keys of the instance.
  */
 final class SharedBackend implements AutoCloseable {
 
@@ -56,17 +65,19 @@ final class SharedBackend implements AutoCloseable {
 			case "h2" -> {
 				Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
 				yield new SharedBackend(name, jdbc("jdbc:h2:tcp://127.0.0.1:" + server.getPort()
-						+ "/mem:idgen-faults-" + suffix + ";DB_CLOSE_DELAY=-1", null, null), server::stop);
+						+ "/mem:idgen-faults-" + suffix + ";DB_CLOSE_DELAY=-1", null, null, "idgen_fault_worker"),
+						server::stop);
 			}
-			case "postgres" -> pooled(name, (HikariDataSource) TestBackends.postgres());
-			case "mariadb" -> pooled(name, (HikariDataSource) TestBackends.mariaDb());
+			case "postgres" -> pooled(name, (HikariDataSource) TestBackends.postgres(), suffix);
+			case "mariadb" -> pooled(name, (HikariDataSource) TestBackends.mariaDb(), suffix);
 			case "redis" -> {
-				RedisStandaloneConfiguration redis = TestBackends.redis().getStandaloneConfiguration();
+				LettuceConnectionFactory factory = TestBackends.redis();
+				RedisStandaloneConfiguration redis = factory.getStandaloneConfiguration();
+				String prefix = "idgen:faults:" + suffix + ":";
 				yield new SharedBackend(name, ChildOptions.empty()
 					.with("store", "redis")
 					.with("url", "redis://" + redis.getHostName() + ":" + redis.getPort() + "/" + redis.getDatabase())
-					.with("prefix", "idgen:faults:" + suffix + ":"), () -> {
-					});
+					.with("prefix", prefix), () -> deleteKeys(factory, prefix));
 			}
 			case "mongo" -> {
 				MongoServer server = new MongoServer(SynchronizedMongoBackend.wrap(new MemoryBackend()));
@@ -79,16 +90,34 @@ final class SharedBackend implements AutoCloseable {
 		};
 	}
 
-	private static SharedBackend pooled(String name, HikariDataSource dataSource) {
+	private static SharedBackend pooled(String name, HikariDataSource dataSource, String suffix) {
+		String workerTable = "idgen_fault_worker_" + suffix;
 		return new SharedBackend(name, jdbc(dataSource.getJdbcUrl(), dataSource.getUsername(),
-				dataSource.getPassword()), () -> {
-				});
+				dataSource.getPassword(), workerTable), () -> dropTable(dataSource, workerTable));
 	}
 
-	private static ChildOptions jdbc(String url, String user, String password) {
-		ChildOptions options = ChildOptions.empty().with("store", "jdbc").with("url", url).with("table", SEGMENT_TABLE);
+	private static ChildOptions jdbc(String url, String user, String password, String workerTable) {
+		ChildOptions options = ChildOptions.empty()
+			.with("store", "jdbc")
+			.with("url", url)
+			.with("table", SEGMENT_TABLE)
+			.with("workerTable", workerTable);
 		options = (user != null) ? options.with("user", user) : options;
 		return (password != null) ? options.with("password", password) : options;
+	}
+
+	private static void dropTable(DataSource dataSource, String table) throws SQLException {
+		try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+			statement.execute("DROP TABLE IF EXISTS " + table);
+		}
+	}
+
+	private static void deleteKeys(LettuceConnectionFactory factory, String prefix) {
+		StringRedisTemplate template = new StringRedisTemplate(factory);
+		Set<String> keys = template.keys(prefix + "*");
+		if (!keys.isEmpty()) {
+			template.delete(keys);
+		}
 	}
 
 	String name() {
