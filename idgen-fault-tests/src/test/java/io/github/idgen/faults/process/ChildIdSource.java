@@ -1,6 +1,7 @@
 package io.github.idgen.faults.process;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -53,6 +54,7 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 			}
 			case "leased" -> {
 				LeasedWorker worker = leaseWorker(options, stores);
+				System.out.println("Leased worker " + worker.workerId() + " at " + Instant.now());
 				yield new ChildIdSource(worker::nextId, worker, stores);
 			}
 			default -> throw new IllegalArgumentException("Unknown mode " + options.get("mode"));

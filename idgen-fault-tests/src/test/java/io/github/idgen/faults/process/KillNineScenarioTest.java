@@ -11,6 +11,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -46,7 +47,7 @@ class KillNineScenarioTest {
 
 	private final List<ChildJvm> started = new ArrayList<>();
 
-	@TempDir
+	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	Path directory;
 
 	@AfterEach

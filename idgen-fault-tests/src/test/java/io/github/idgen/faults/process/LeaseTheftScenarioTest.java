@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -42,7 +43,7 @@ class LeaseTheftScenarioTest {
 
 	private final List<ChildJvm> started = new ArrayList<>();
 
-	@TempDir
+	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	Path directory;
 
 	@AfterEach
