@@ -100,6 +100,7 @@ class KillNineScenarioTest {
 		HistoryReport report = HistoryChecker.checkDirectory(history);
 		System.out.println("kill-9 on " + backendName + ": " + kills + " kills");
 		FaultSummary.report("kill-9", backendName, report);
+		assertThat(kills).as("kills").isPositive();
 		assertThat(report.acknowledged()).isPositive();
 		assertThat(report.duplicates()).as("duplicates, e.g. %s", report.examples()).isZero();
 		assertThat(report.monotonicityViolations()).as("monotonicity violations, e.g. %s", report.examples())

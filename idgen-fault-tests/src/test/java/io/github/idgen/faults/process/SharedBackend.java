@@ -40,14 +40,11 @@ final class SharedBackend implements AutoCloseable {
 
 	static final String SEGMENT_TABLE = "idgen_fault_segment";
 
-	private final String name;
-
 	private final ChildOptions options;
 
 	private final AutoCloseable host;
 
-	private SharedBackend(String name, ChildOptions options, AutoCloseable host) {
-		this.name = name;
+	private SharedBackend(ChildOptions options, AutoCloseable host) {
 		this.options = options;
 		this.host = host;
 	}
@@ -64,17 +61,17 @@ final class SharedBackend implements AutoCloseable {
 		return switch (name) {
 			case "h2" -> {
 				Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
-				yield new SharedBackend(name, jdbc("jdbc:h2:tcp://127.0.0.1:" + server.getPort()
+				yield new SharedBackend(jdbc("jdbc:h2:tcp://127.0.0.1:" + server.getPort()
 						+ "/mem:idgen-faults-" + suffix + ";DB_CLOSE_DELAY=-1", null, null, "idgen_fault_worker"),
 						server::stop);
 			}
-			case "postgres" -> pooled(name, (HikariDataSource) TestBackends.postgres(), suffix);
-			case "mariadb" -> pooled(name, (HikariDataSource) TestBackends.mariaDb(), suffix);
+			case "postgres" -> pooled((HikariDataSource) TestBackends.postgres(), suffix);
+			case "mariadb" -> pooled((HikariDataSource) TestBackends.mariaDb(), suffix);
 			case "redis" -> {
 				LettuceConnectionFactory factory = TestBackends.redis();
 				RedisStandaloneConfiguration redis = factory.getStandaloneConfiguration();
 				String prefix = "idgen:faults:" + suffix + ":";
-				yield new SharedBackend(name, ChildOptions.empty()
+				yield new SharedBackend(ChildOptions.empty()
 					.with("store", "redis")
 					.with("url", "redis://" + redis.getHostName() + ":" + redis.getPort() + "/" + redis.getDatabase())
 					.with("prefix", prefix), () -> deleteKeys(factory, prefix));
@@ -82,7 +79,7 @@ final class SharedBackend implements AutoCloseable {
 			case "mongo" -> {
 				MongoServer server = new MongoServer(SynchronizedMongoBackend.wrap(new MemoryBackend()));
 				InetSocketAddress address = server.bind();
-				yield new SharedBackend(name, ChildOptions.empty()
+				yield new SharedBackend(ChildOptions.empty()
 					.with("store", "mongo")
 					.with("url", "mongodb://127.0.0.1:" + address.getPort() + "/idgen-faults"), server::shutdownNow);
 			}
@@ -90,9 +87,9 @@ final class SharedBackend implements AutoCloseable {
 		};
 	}
 
-	private static SharedBackend pooled(String name, HikariDataSource dataSource, String suffix) {
+	private static SharedBackend pooled(HikariDataSource dataSource, String suffix) {
 		String workerTable = "idgen_fault_worker_" + suffix;
-		return new SharedBackend(name, jdbc(dataSource.getJdbcUrl(), dataSource.getUsername(),
+		return new SharedBackend(jdbc(dataSource.getJdbcUrl(), dataSource.getUsername(),
 				dataSource.getPassword(), workerTable), () -> dropTable(dataSource, workerTable));
 	}
 
@@ -118,10 +115,6 @@ final class SharedBackend implements AutoCloseable {
 		if (!keys.isEmpty()) {
 			template.delete(keys);
 		}
-	}
-
-	String name() {
-		return this.name;
 	}
 
 	/**
