@@ -18,7 +18,8 @@ import io.github.idgen.worker.LeasedWorker;
  * half of the current one, so that allocations are frequent), or {@code leased}, a
  * snowflake {@link LeasedWorker} holding worker id 0 (see {@link OneWorkerIdLeaseStore};
  * options {@code ttl}, {@code margin} and {@code maxBackwardWait}, ISO-8601 durations),
- * which waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free.
+ * which waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free and then
+ * prints {@code Leased worker <id> at <instant>}, the instant on the child's wall clock.
  */
 final class ChildIdSource implements LongSupplier, AutoCloseable {
 
@@ -47,8 +48,8 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 		return switch (options.get("mode")) {
 			case "segment" -> {
 				long step = options.getInt("step");
-				SegmentSettings settings = new SegmentSettings(1, step, new StepPolicy(step, step, Duration.ofMinutes(15)),
-						0.5, Duration.ofSeconds(3));
+				SegmentSettings settings = new SegmentSettings(1, step,
+						new StepPolicy(step, step, Duration.ofMinutes(15)), 0.5, Duration.ofSeconds(3));
 				SegmentSequences sequences = new SegmentSequences(stores.segmentStore(), settings, Map.of());
 				yield new ChildIdSource(sequences.create(options.get("sequence"))::next, sequences, stores);
 			}

@@ -48,7 +48,8 @@ public final class GeneratorProcess {
 			List<Thread> generators = new ArrayList<>();
 			for (int i = 0; i < threads; i++) {
 				Path file = options.getPath("history").resolve(options.get("incarnation") + "-t" + i);
-				Thread generator = new Thread(() -> generate(source, file, options, recorded, stopping), "generator-" + i);
+				Thread generator = new Thread(() -> generate(source, file, options, recorded, stopping),
+						"generator-" + i);
 				generator.start();
 				generators.add(generator);
 			}
@@ -84,6 +85,5 @@ public final class GeneratorProcess {
 			}
 		}
 	}
-
 
 }
