@@ -29,7 +29,13 @@ import io.github.idgen.snowflake.WorkerId;
  * ID is composed first and then checked against that instant: an ID composed while the
  * lease might already have passed to another instance is never returned;
  * {@link WorkerIdLostException} is thrown instead. A long GC or SIGSTOP pause therefore
- * cannot yield a duplicate: when the instance resumes, its check fails.
+ * cannot yield a duplicate: when the instance resumes, its check fails. The check uses
+ * the latest renewal of the lease the ID was composed under, not the one current when the
+ * call began: a store renews only a lease that has not expired, so a renewal proves the
+ * lease was held all along, and a call that outlasts the validity it began with (one that
+ * waits out a backward step of the clock, say) still returns its ID. An ID composed under
+ * a lease that was lost and leased again is still refused: the new lease has a generator
+ * of its own.
  * <p>
  * <b>Heartbeat.</b> A daemon thread renews the lease every {@code ttl / 3}, storing the
  * last millisecond this worker issued IDs at. If the lease was lost (it expired while the
@@ -175,7 +181,10 @@ public final class LeasedWorker implements AutoCloseable {
 	}
 
 	private void checkValid(Holder holder) {
-		if (this.nanoTime.getAsLong() - holder.validUntilNanos >= 0) {
+		Holder latest = this.current;
+		long validUntilNanos = (latest.generator == holder.generator) ? latest.validUntilNanos
+				: holder.validUntilNanos;
+		if (this.nanoTime.getAsLong() - validUntilNanos >= 0) {
 			throw new WorkerIdLostException("The lease of snowflake worker id " + holder.lease.workerId()
 					+ " was not renewed in time and may have passed to another instance; no ID is issued until "
 					+ "a worker id is leased again");

@@ -3,9 +3,11 @@ package io.github.idgen.worker;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
@@ -82,6 +84,34 @@ class LeasedWorkerTest {
 	}
 
 	@Test
+	void aCallThatOutlastsItsValidityReturnsItsIdIfTheLeaseWasRenewedMeanwhile() {
+		AtomicReference<Runnable> duringNextCall = new AtomicReference<>();
+		LeasedWorker worker = new LeasedWorker(this.store, this.layout, 0, TTL, MARGIN, Duration.ofMillis(5),
+				new HookedClock(duringNextCall), this.nanos::get, false);
+		long before = worker.nextId();
+		duringNextCall.set(() -> {
+			advance(TTL.minus(MARGIN).minusSeconds(1));
+			worker.heartbeat();
+			advance(Duration.ofSeconds(2));
+		});
+		assertThat(worker.nextId()).isGreaterThan(before);
+	}
+
+	@Test
+	void aCallThatOutlastsItsLeaseFailsEvenIfTheWorkerIdWasLeasedAgainMeanwhile() {
+		AtomicReference<Runnable> duringNextCall = new AtomicReference<>();
+		LeasedWorker worker = new LeasedWorker(this.store, this.layout, 0, TTL, MARGIN, Duration.ofMillis(5),
+				new HookedClock(duringNextCall), this.nanos::get, false);
+		worker.nextId();
+		duringNextCall.set(() -> {
+			advance(TTL.plusSeconds(1));
+			worker.heartbeat();
+		});
+		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(worker::nextId);
+		assertThat(worker.isValid()).as("leased again").isTrue();
+	}
+
+	@Test
 	void leasesAgainWhenTheStoreIsBackAfterTheLeaseRanOut() {
 		LeasedWorker worker = worker();
 		long last = worker.nextId();
@@ -139,6 +169,39 @@ class LeasedWorkerTest {
 	private void advance(Duration duration) {
 		this.nanos.addAndGet(duration.toNanos());
 		this.storeMillis.addAndGet(duration.toMillis());
+	}
+
+	/**
+	 * The system clock, which runs an action once when it is next read: what happens
+	 * while a call to the generator waits.
+	 */
+	private static final class HookedClock extends Clock {
+
+		private final AtomicReference<Runnable> onNextRead;
+
+		HookedClock(AtomicReference<Runnable> onNextRead) {
+			this.onNextRead = onNextRead;
+		}
+
+		@Override
+		public Instant instant() {
+			Runnable action = this.onNextRead.getAndSet(null);
+			if (action != null) {
+				action.run();
+			}
+			return Instant.now();
+		}
+
+		@Override
+		public ZoneId getZone() {
+			return ZoneOffset.UTC;
+		}
+
+		@Override
+		public Clock withZone(ZoneId zone) {
+			throw new UnsupportedOperationException();
+		}
+
 	}
 
 }

@@ -1,0 +1,97 @@
+package io.github.idgen.faults.process;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+import io.github.idgen.segment.SegmentSequences;
+import io.github.idgen.segment.SegmentSettings;
+import io.github.idgen.segment.StepPolicy;
+import io.github.idgen.snowflake.BitLayout;
+import io.github.idgen.worker.LeasedWorker;
+
+/**
+ * Where a {@link GeneratorProcess} takes its IDs from, by option {@code mode}:
+ * {@code segment}, the segment engine over the store of {@link ChildStores} (options
+ * {@code sequence} and {@code step}; the step is fixed and the next segment is fetched at
+ * half of the current one, so that allocations are frequent), or {@code leased}, a
+ * snowflake {@link LeasedWorker} holding worker id 0 (see {@link OneWorkerIdLeaseStore};
+ * options {@code ttl}, {@code margin} and {@code maxBackwardWait}, ISO-8601 durations),
+ * which waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free and then
+ * prints {@code Leased worker <id> at <instant>}, the instant on the child's wall clock.
+ */
+final class ChildIdSource implements LongSupplier, AutoCloseable {
+
+	private static final int ACQUIRE_SECONDS = 30;
+
+	private final LongSupplier ids;
+
+	private final AutoCloseable generator;
+
+	private final ChildStores stores;
+
+	private ChildIdSource(LongSupplier ids, AutoCloseable generator, ChildStores stores) {
+		this.ids = ids;
+		this.generator = generator;
+		this.stores = stores;
+	}
+
+	/**
+	 * Open the source the options describe.
+	 * @param options the child's options
+	 * @return the source, to be closed
+	 * @throws InterruptedException if interrupted while waiting for the worker id
+	 */
+	static ChildIdSource open(ChildOptions options) throws InterruptedException {
+		ChildStores stores = new ChildStores(options);
+		return switch (options.get("mode")) {
+			case "segment" -> {
+				long step = options.getInt("step");
+				SegmentSettings settings = new SegmentSettings(1, step,
+						new StepPolicy(step, step, Duration.ofMinutes(15)), 0.5, Duration.ofSeconds(3));
+				SegmentSequences sequences = new SegmentSequences(stores.segmentStore(), settings, Map.of());
+				yield new ChildIdSource(sequences.create(options.get("sequence"))::next, sequences, stores);
+			}
+			case "leased" -> {
+				LeasedWorker worker = leaseWorker(options, stores);
+				System.out.println("Leased worker " + worker.workerId() + " at " + Instant.now());
+				yield new ChildIdSource(worker::nextId, worker, stores);
+			}
+			default -> throw new IllegalArgumentException("Unknown mode " + options.get("mode"));
+		};
+	}
+
+	private static LeasedWorker leaseWorker(ChildOptions options, ChildStores stores) throws InterruptedException {
+		OneWorkerIdLeaseStore store = new OneWorkerIdLeaseStore(stores.workerLeaseStore());
+		long deadline = System.nanoTime() + Duration.ofSeconds(ACQUIRE_SECONDS).toNanos();
+		while (true) {
+			try {
+				return new LeasedWorker(store, BitLayout.standard(), 0, options.getDuration("ttl"),
+						options.getDuration("margin"), options.getDuration("maxBackwardWait"));
+			}
+			catch (IllegalStateException ex) {
+				if (System.nanoTime() - deadline >= 0) {
+					throw ex;
+				}
+				Thread.sleep(100);
+			}
+		}
+	}
+
+	@Override
+	public long getAsLong() {
+		return this.ids.getAsLong();
+	}
+
+	@Override
+	public void close() throws Exception {
+		try {
+			this.generator.close();
+		}
+		finally {
+			this.stores.close();
+		}
+	}
+
+}

@@ -1,0 +1,122 @@
+package io.github.idgen.faults.process;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.TimeUnit;
+
+import javax.sql.DataSource;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import io.github.idgen.jdbc.JdbcSegmentSchema;
+import io.github.idgen.jdbc.JdbcSegmentStore;
+import io.github.idgen.jdbc.JdbcWorkerLeaseStore;
+import io.github.idgen.jdbc.JdbcWorkerSchema;
+import io.github.idgen.mongo.MongoSegmentStore;
+import io.github.idgen.redis.RedisKeys;
+import io.github.idgen.redis.RedisSegmentStore;
+import io.github.idgen.redis.RedisWorkerLeaseStore;
+import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.test.TestBackends;
+import io.github.idgen.worker.WorkerLeaseStore;
+
+/**
+ * Opens, in a {@link GeneratorProcess}, the store its options name, on a connection of
+ * its own: option {@code store} is {@code jdbc} ({@code url}, optional {@code user} and
+ * {@code password}, {@code table} for segments, {@code workerTable} for worker leases),
+ * {@code redis} ({@code url}, {@code prefix}) or
+ * {@code mongo} ({@code url}, a connection string with the database; the default
+ * collection). {@link #close()} closes the connections.
+ */
+final class ChildStores implements AutoCloseable {
+
+	private static final int POOL_SIZE = 4;
+
+	private final ChildOptions options;
+
+	private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+
+	ChildStores(ChildOptions options) {
+		this.options = options;
+	}
+
+	/**
+	 * Open the segment store of the options, creating a JDBC table if it is missing.
+	 * @return the store
+	 */
+	SegmentStore segmentStore() {
+		String table = this.options.get("table", "unused");
+		return switch (this.options.get("store")) {
+			case "jdbc" -> {
+				DataSource dataSource = dataSource();
+				new JdbcSegmentSchema(dataSource, table).createIfMissing();
+				yield new JdbcSegmentStore(dataSource, table);
+			}
+			case "redis" -> new RedisSegmentStore(redis(), new RedisKeys(this.options.get("prefix")));
+			case "mongo" -> new MongoSegmentStore(mongo());
+			default -> throw new IllegalArgumentException("Unknown store " + this.options.get("store"));
+		};
+	}
+
+	/**
+	 * Open the worker lease store of the options, creating a JDBC table if it is
+	 * missing.
+	 * @return the store
+	 */
+	WorkerLeaseStore workerLeaseStore() {
+		return switch (this.options.get("store")) {
+			case "jdbc" -> {
+				DataSource dataSource = dataSource();
+				new JdbcWorkerSchema(dataSource, this.options.get("workerTable")).createIfMissing();
+				yield new JdbcWorkerLeaseStore(dataSource, this.options.get("workerTable"));
+			}
+			case "redis" -> new RedisWorkerLeaseStore(redis(), this.options.get("prefix"));
+			default -> throw new IllegalArgumentException("No worker leases in store " + this.options.get("store"));
+		};
+	}
+
+	private DataSource dataSource() {
+		HikariConfig config = new HikariConfig();
+		config.setJdbcUrl(this.options.get("url"));
+		config.setUsername(this.options.get("user", null));
+		config.setPassword(this.options.get("password", null));
+		config.setMaximumPoolSize(POOL_SIZE);
+		config.setConnectionTimeout(10_000);
+		HikariDataSource dataSource = new HikariDataSource(config);
+		this.resources.push(dataSource);
+		return dataSource;
+	}
+
+	private LettuceConnectionFactory redis() {
+		LettuceConnectionFactory factory = TestBackends
+			.redisConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(this.options.get("url")));
+		this.resources.push(factory::destroy);
+		return factory;
+	}
+
+	private MongoTemplate mongo() {
+		ConnectionString connection = new ConnectionString(this.options.get("url"));
+		MongoClient client = MongoClients.create(MongoClientSettings.builder()
+			.applyConnectionString(connection)
+			.applyToSocketSettings((socket) -> socket.readTimeout(10, TimeUnit.SECONDS))
+			.applyToConnectionPoolSettings((pool) -> pool.maxSize(POOL_SIZE))
+			.build());
+		this.resources.push(client);
+		return new MongoTemplate(client, connection.getDatabase());
+	}
+
+	@Override
+	public void close() throws Exception {
+		while (!this.resources.isEmpty()) {
+			this.resources.pop().close();
+		}
+	}
+
+}

@@ -1,0 +1,124 @@
+package io.github.idgen.faults.process;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.github.idgen.faults.FaultSummary;
+import io.github.idgen.test.history.HistoryChecker;
+import io.github.idgen.test.history.HistoryReport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * Kill -9: four child JVMs generate from one segment sequence of a shared backend, two
+ * threads each, while this JVM kills a random one with SIGKILL at random intervals and
+ * starts it again, for {@code idgen.faults.seconds} (60 by default) per backend, counted
+ * from the first start; only children that generate are killed. A
+ * killed generator loses the rest of its segments (gaps), never repeats an ID: the merged
+ * history of every incarnation must hold no duplicate, and each thread's IDs must
+ * increase.
+ */
+@Tag("faults")
+class KillNineScenarioTest {
+
+	private static final Duration DURATION = Duration.ofSeconds(Long.getLong("idgen.faults.seconds", 60));
+
+	private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+	private static final int CHILDREN = 4;
+
+	private static final long MIN_INTERVAL_MILLIS = 200;
+
+	private static final long MAX_INTERVAL_MILLIS = 2_000;
+
+	private final List<ChildJvm> started = new ArrayList<>();
+
+	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
+	Path directory;
+
+	@AfterEach
+	void killChildren() throws Exception {
+		for (ChildJvm child : this.started) {
+			child.close();
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "h2", "postgres", "mariadb", "redis", "mongo" })
+	void killedGeneratorsNeverRepeatAnId(String backendName) throws Exception {
+		Path history = Files.createDirectories(this.directory.resolve("history"));
+		long seed = new Random().nextLong();
+		System.out.println("kill-9 on " + backendName + ": random seed " + seed + ", logs in " + this.directory);
+		Random random = new Random(seed);
+		int kills = 0;
+		try (SharedBackend backend = SharedBackend.open(backendName)) {
+			ChildOptions options = backend.options()
+				.with("mode", "segment")
+				.with("sequence", "kill9-" + UUID.randomUUID())
+				.with("step", 100)
+				.with("threads", 2)
+				.with("pace", 10)
+				.with("capacity", 2_000_000)
+				.with("history", history);
+			ChildJvm[] children = new ChildJvm[CHILDREN];
+			for (int i = 0; i < CHILDREN; i++) {
+				children[i] = start(options, "child" + i + "-0");
+			}
+			long deadline = System.nanoTime() + DURATION.toNanos();
+			for (ChildJvm child : children) {
+				child.awaitReady(READY_TIMEOUT);
+			}
+			for (long left = DURATION.toMillis(); left > 0; left = (deadline - System.nanoTime()) / 1_000_000) {
+				Thread.sleep(Math.min(left, MIN_INTERVAL_MILLIS
+						+ random.nextLong(MAX_INTERVAL_MILLIS - MIN_INTERVAL_MILLIS)));
+				checkAlive(children);
+				int slot = random.nextInt(CHILDREN);
+				if (children[slot].isReady()) {
+					children[slot].kill();
+					kills++;
+					children[slot] = start(options, "child" + slot + "-" + kills);
+				}
+			}
+			for (ChildJvm child : children) {
+				child.kill();
+			}
+		}
+		HistoryReport report = HistoryChecker.checkDirectory(history);
+		System.out.println("kill-9 on " + backendName + ": " + kills + " kills");
+		FaultSummary.report("kill-9", backendName, report);
+		assertThat(kills).as("kills").isPositive();
+		assertThat(report.acknowledged()).isPositive();
+		assertThat(report.duplicates()).as("duplicates, e.g. %s", report.examples()).isZero();
+		assertThat(report.monotonicityViolations()).as("monotonicity violations, e.g. %s", report.examples())
+			.isZero();
+	}
+
+	private ChildJvm start(ChildOptions options, String name) {
+		ChildJvm child = ChildJvm.start(name, options.with("incarnation", name), Map.of(), this.directory);
+		this.started.add(child);
+		return child;
+	}
+
+	private static void checkAlive(ChildJvm[] children) {
+		for (ChildJvm child : children) {
+			if (!child.isAlive()) {
+				fail(child.name() + " exited by itself; its log:%n%s", child.log());
+			}
+		}
+	}
+
+}
