@@ -11,6 +11,7 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import org.springframework.data.mongodb.core.MongoTemplate;
 
+import io.github.idgen.faults.SerializedMongoBackend;
 import io.github.idgen.mongo.MongoSegmentStore;
 
 /**

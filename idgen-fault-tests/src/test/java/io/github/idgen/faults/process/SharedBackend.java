@@ -17,6 +17,7 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import io.github.idgen.faults.SerializedMongoBackend;
 import io.github.idgen.test.TestBackends;
 
 /**
@@ -28,7 +29,7 @@ import io.github.idgen.test.TestBackends;
  * <li>{@code postgres}, {@code mariadb}, {@code redis}: the servers
  * {@link TestBackends} resolves, which skips or fails the scenario if there is none;</li>
  * <li>{@code mongo}: an in-JVM mongo-java-server that this JVM hosts on a free port,
- * serialized by {@link SynchronizedMongoBackend}.</li>
+ * serialized by {@link SerializedMongoBackend}.</li>
  * </ul>
  * JDBC backends use the table {@value #SEGMENT_TABLE} for segments and a worker table of
  * their own per instance, Redis a key prefix of its own per instance; scenarios give
@@ -77,7 +78,7 @@ final class SharedBackend implements AutoCloseable {
 					.with("prefix", prefix), () -> deleteKeys(factory, prefix));
 			}
 			case "mongo" -> {
-				MongoServer server = new MongoServer(SynchronizedMongoBackend.wrap(new MemoryBackend()));
+				MongoServer server = new MongoServer(SerializedMongoBackend.of(new MemoryBackend()));
 				InetSocketAddress address = server.bind();
 				yield new SharedBackend(ChildOptions.empty()
 					.with("store", "mongo")

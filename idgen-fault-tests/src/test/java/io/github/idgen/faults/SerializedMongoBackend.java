@@ -1,4 +1,4 @@
-package io.github.idgen.faults.network;
+package io.github.idgen.faults;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -15,11 +15,12 @@ import de.bwaldvogel.mongo.MongoBackend;
  * connections incrementing one document at once can both be told the same new value,
  * which a real MongoDB never does (it locks the document). Two generator instances have
  * a connection each, so without this the scenarios would find duplicates that are the
- * test server's, not the store's. A dynamic proxy that runs every call of the backend
+ * test server's, not the store's; the child processes of a scenario share one server the
+ * same way. A dynamic proxy that runs every call of the backend
  * under one lock serializes them as a real server's document lock would for one
  * counter.
  */
-final class SerializedMongoBackend implements InvocationHandler {
+public final class SerializedMongoBackend implements InvocationHandler {
 
 	private final MongoBackend backend;
 
@@ -32,7 +33,7 @@ final class SerializedMongoBackend implements InvocationHandler {
 	 * @param backend the backend to serialize
 	 * @return the serialized backend
 	 */
-	static MongoBackend of(MongoBackend backend) {
+	public static MongoBackend of(MongoBackend backend) {
 		return (MongoBackend) Proxy.newProxyInstance(MongoBackend.class.getClassLoader(),
 				new Class<?>[] { MongoBackend.class }, new SerializedMongoBackend(backend));
 	}
