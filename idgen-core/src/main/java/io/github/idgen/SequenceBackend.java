@@ -1,5 +1,7 @@
 package io.github.idgen;
 
+import java.util.Map;
+
 /**
  * A backend that serves sequences: it creates the {@link Sequence} of a name and can
  * tell whether it is able to serve IDs.
@@ -12,5 +14,16 @@ public interface SequenceBackend extends SequenceFactory {
 	 * @throws IdGenerationException if it cannot, with the reason
 	 */
 	void checkAvailable();
+
+	/**
+	 * Return what this backend knows of a sequence beyond the sequence's own
+	 * {@link SequenceInfo}, for monitoring: such as the state of a Redis counter-loss
+	 * guard, which the store keeps rather than the sequence.
+	 * @param sequence the sequence name
+	 * @return name-value pairs fit for JSON, empty by default
+	 */
+	default Map<String, Object> details(String sequence) {
+		return Map.of();
+	}
 
 }

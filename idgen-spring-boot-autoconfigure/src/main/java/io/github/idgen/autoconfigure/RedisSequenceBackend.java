@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -28,6 +29,8 @@ import io.github.idgen.segment.SegmentSequences;
  * concerned, once a counter-loss guard has tripped.
  */
 class RedisSequenceBackend implements SequenceBackend, AutoCloseable {
+
+	private static final String ARMED = "armed";
 
 	private final IdGeneratorProperties properties;
 
@@ -56,8 +59,7 @@ class RedisSequenceBackend implements SequenceBackend, AutoCloseable {
 
 	@Override
 	public Sequence create(String name) {
-		Map<String, SequenceProperties> sequences = this.properties.getSequences();
-		SequenceProperties sequence = sequences.getOrDefault(name, sequences.get(ResetPeriod.sequenceOf(name)));
+		SequenceProperties sequence = settingsOf(name);
 		RedisMode mode = modeOf(sequence);
 		return switch (mode) {
 			case SEGMENT -> this.segments.create(name);
@@ -72,6 +74,11 @@ class RedisSequenceBackend implements SequenceBackend, AutoCloseable {
 				new RedisKeys(this.properties.getRedis().getKeyPrefix()), name, start);
 		this.incrementSequences.put(name, sequence);
 		return sequence;
+	}
+
+	private SequenceProperties settingsOf(String name) {
+		Map<String, SequenceProperties> sequences = this.properties.getSequences();
+		return sequences.getOrDefault(name, sequences.get(ResetPeriod.sequenceOf(name)));
 	}
 
 	private RedisMode modeOf(SequenceProperties sequence) {
@@ -89,6 +96,27 @@ class RedisSequenceBackend implements SequenceBackend, AutoCloseable {
 			throw new CounterLostException(tripped.keySet().iterator().next(),
 					"The counter-loss guard has tripped for " + tripped);
 		}
+	}
+
+	/**
+	 * Return the mode of a sequence and, in segment and increment mode, the state of its
+	 * counter-loss guard: {@code armed}, or why it tripped; in segment mode also whether
+	 * a floor backs the counter.
+	 */
+	@Override
+	public Map<String, Object> details(String sequence) {
+		RedisMode mode = modeOf(settingsOf(sequence));
+		Map<String, Object> details = new LinkedHashMap<>();
+		details.put("mode", mode.name().toLowerCase(Locale.ROOT));
+		if (mode == RedisMode.SEGMENT) {
+			details.put("guard", this.store.trippedGuards().getOrDefault(sequence, ARMED));
+			details.put("floor", this.store.hasFloor());
+		}
+		else if (mode == RedisMode.INCREMENT) {
+			RedisIncrementSequence increment = this.incrementSequences.get(sequence);
+			details.put("guard", (increment != null) ? increment.trippedGuard().orElse(ARMED) : ARMED);
+		}
+		return details;
 	}
 
 	/**

@@ -56,6 +56,17 @@ public class SequenceRouting implements SequenceFactory {
 				: this.bySequence.getOrDefault(ResetPeriod.sequenceOf(sequence), this.defaultBackend);
 	}
 
+	/**
+	 * Return what the backend of a sequence knows of it beyond the sequence's own info.
+	 * @param sequence the sequence or period counter name
+	 * @return name-value pairs fit for JSON, such as a Redis sequence's mode and guard
+	 * state
+	 * @see SequenceBackend#details(String)
+	 */
+	public Map<String, Object> details(String sequence) {
+		return this.backends.get(backendOf(sequence)).details(sequence);
+	}
+
 	@Override
 	public Sequence create(String name) {
 		Backend backend = backendOf(name);

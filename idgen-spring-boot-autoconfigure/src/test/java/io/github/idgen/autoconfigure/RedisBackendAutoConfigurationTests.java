@@ -223,6 +223,34 @@ class RedisBackendAutoConfigurationTests {
 	}
 
 	@Test
+	void routingDescribesTheGuardOfASegmentSequenceUntilItTrips() {
+		runner().withPropertyValues("idgen.segment.step=10", "idgen.segment.min-step=10").run((context) -> {
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			SequenceRouting routing = context.getBean(SequenceRouting.class);
+			ids.nextId("order");
+			assertThat(routing.details("order")).containsExactlyInAnyOrderEntriesOf(
+					Map.of("mode", "segment", "guard", "armed", "floor", false));
+			redis(context).delete(this.prefix + "{order}");
+			assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> {
+				for (int i = 0; i < 100; i++) {
+					ids.nextId("order");
+				}
+			});
+			assertThat(routing.details("order")).hasEntrySatisfying("guard",
+					(guard) -> assertThat(guard.toString()).isNotEqualTo("armed").contains("order"));
+		});
+	}
+
+	@Test
+	void routingDescribesTheGuardOfAnIncrementSequence() {
+		runner().withPropertyValues("idgen.redis.mode=increment").run((context) -> {
+			context.getBean(IdGenerator.class).nextId("order");
+			assertThat(context.getBean(SequenceRouting.class).details("order"))
+				.containsExactlyInAnyOrderEntriesOf(Map.of("mode", "increment", "guard", "armed"));
+		});
+	}
+
+	@Test
 	void backsOffWhenUserDefinesRedisSegmentStore() {
 		runner().withBean("userStore", RedisSegmentStore.class,
 				() -> new RedisSegmentStore(TestBackends.redis(), new RedisKeys(this.prefix)))

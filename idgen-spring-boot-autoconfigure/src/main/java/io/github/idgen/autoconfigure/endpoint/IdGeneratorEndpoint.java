@@ -16,7 +16,6 @@ import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisMode;
 import io.github.idgen.autoconfigure.SequenceRouting;
 import io.github.idgen.redis.time.RedisTimeId;
 import io.github.idgen.redis.time.RedisTimeLayout;
@@ -154,7 +153,8 @@ public class IdGeneratorEndpoint {
 	/**
 	 * Return the object of a sequence that has been used.
 	 * @param sequence the sequence
-	 * @return its backend, {@code started}, {@code issued} and its info
+	 * @return its backend, {@code started}, {@code issued}, its info and what its backend
+	 * knows of it
 	 */
 	protected Map<String, Object> describe(Sequence sequence) {
 		Map<String, Object> description = new LinkedHashMap<>();
@@ -168,9 +168,7 @@ public class IdGeneratorEndpoint {
 		else {
 			description.put("issued", 0L);
 		}
-		if ("redis".equals(backend)) {
-			description.putIfAbsent("mode", RedisMode.SEGMENT.name().toLowerCase());
-		}
+		description.putAll(this.routing.details(sequence.name()));
 		return description;
 	}
 
@@ -193,6 +191,7 @@ public class IdGeneratorEndpoint {
 		description.put("backend", backendOf(name));
 		description.put("started", false);
 		description.put("issued", 0L);
+		description.putAll(this.routing.details(name));
 		return description;
 	}
 
