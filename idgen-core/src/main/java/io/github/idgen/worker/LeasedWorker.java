@@ -120,7 +120,10 @@ public final class LeasedWorker implements AutoCloseable {
 	 * less than {@code ttl}
 	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
 	 * @throws IllegalStateException if every worker id has a live lease, naming their
-	 * number and the worker bits
+	 * number and the worker bits, or if the lease was lost before the renewal that stores
+	 * its first horizon
+	 * @throws io.github.idgen.BackendUnavailableException if the store failed; a lease
+	 * acquired before the failure frees up when it expires
 	 */
 	public LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
 			Duration maxBackwardWait) {
@@ -139,7 +142,10 @@ public final class LeasedWorker implements AutoCloseable {
 	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
 	 * @param observer hears of every call that finds the clock behind
 	 * @throws IllegalStateException if every worker id has a live lease, naming their
-	 * number and the worker bits
+	 * number and the worker bits, or if the lease was lost before the renewal that stores
+	 * its first horizon
+	 * @throws io.github.idgen.BackendUnavailableException if the store failed; a lease
+	 * acquired before the failure frees up when it expires
 	 */
 	public LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
 			Duration maxBackwardWait, SequenceObserver observer) {
