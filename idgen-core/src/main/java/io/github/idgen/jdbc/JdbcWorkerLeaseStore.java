@@ -23,8 +23,9 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * <p>
  * The table ({@value #DEFAULT_TABLE_NAME} by default, see {@link JdbcWorkerSchema}) has
  * one row per worker id that was ever leased: {@code worker_id} (the primary key),
- * {@code owner}, {@code expires_at} and {@code last_timestamp} (the last timestamp, in
- * milliseconds since the Unix epoch, that an owner reported having issued IDs at). A
+ * {@code owner}, {@code expires_at} and {@code last_timestamp} (in milliseconds since
+ * the Unix epoch: the horizon of the last renewal, or the exact last millisecond issued
+ * if the lease was released; see {@link WorkerLeaseStore}). A
  * lease is live while {@code expires_at >= now}, where {@code now} and every expiry are
  * computed by the database ({@code CURRENT_TIMESTAMP}, or {@code UTC_TIMESTAMP(3)} on
  * MariaDB and MySQL, plus the ttl added in SQL), never from the clocks of the competing
@@ -44,13 +45,15 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * it, when the previous owner can no longer change it.
  * <p>
  * To renew, the store runs {@code UPDATE ... WHERE worker_id = :id AND owner = :owner AND
- * expires_at >= now}, which also raises {@code last_timestamp}. A lease that has expired
+ * expires_at >= now}, which also raises {@code last_timestamp} to the owner's horizon
+ * ({@code GREATEST}, so it never goes back). A lease that has expired
  * is not renewed even if no other owner has taken it yet: its owner's generator may
  * already have fenced itself off and stopped issuing IDs on the grounds that the id could
  * have been taken, and another instance may be about to take it; renewing it would make
  * the store and the generator disagree on who may use the id. The owner acquires again
  * instead. To release, the store sets {@code expires_at} a second into the past (so the
- * id is free at once) and raises {@code last_timestamp}, if the owner still holds the
+ * id is free at once) and sets {@code last_timestamp} to exactly the last millisecond
+ * the owner issued IDs at, possibly lower than its horizon, if the owner still holds the
  * row.
  * <p>
  * The MariaDB and MySQL drivers must count the rows an update matched, not only those it

@@ -93,9 +93,10 @@ final class WorkerTableSql {
 	}
 
 	/**
-	 * Return the renewal of a live lease, with the ttl in milliseconds, the last issued
-	 * timestamp, the worker id and the owner as its parameters. It changes no row unless
-	 * the owner holds the lease and it has not expired.
+	 * Return the renewal of a live lease, with the ttl in milliseconds, the owner's
+	 * horizon, the worker id and the owner as its parameters. It raises the last timestamp
+	 * to the horizon, never lowers it, and changes no row unless the owner holds the lease
+	 * and it has not expired.
 	 * @return the statement
 	 */
 	String renew() {
@@ -106,13 +107,14 @@ final class WorkerTableSql {
 
 	/**
 	 * Return the release of a lease, with a negative ttl in milliseconds, the last issued
-	 * timestamp, the worker id and the owner as its parameters. It changes no row unless
-	 * the owner holds the lease.
+	 * timestamp, the worker id and the owner as its parameters. It sets the last
+	 * timestamp exactly, even lower than the stored horizon, and changes no row unless the
+	 * owner holds the lease.
 	 * @return the statement
 	 */
 	String release() {
 		return "UPDATE " + this.tableName + " SET expires_at = " + this.expiry
-				+ ", last_timestamp = GREATEST(last_timestamp, ?) WHERE worker_id = ? AND owner = ?";
+				+ ", last_timestamp = ? WHERE worker_id = ? AND owner = ?";
 	}
 
 	/**

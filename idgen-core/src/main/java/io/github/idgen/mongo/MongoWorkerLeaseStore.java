@@ -34,8 +34,9 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * The collection ({@value #DEFAULT_COLLECTION_NAME} by default) has one document per
  * worker id that was ever leased: {@code _id} (the worker id), {@code owner} (the owner of
  * the lease, {@code null} once released), {@code expiresAt} (a date) and
- * {@code lastTimestamp} (the last timestamp its owners issued IDs at, a 64-bit integer,
- * only ever raised). Every operation is one atomic write on one document, where
+ * {@code lastTimestamp} (a 64-bit integer: the horizon of the last renewal, raised by
+ * every renewal, or the exact last millisecond issued once the lease was released).
+ * Every operation is one atomic write on one document, where
  * {@code now} is the time of the calling instance's clock:
  * <ul>
  * <li><b>Acquire</b> tries ids from 0 with a {@code findOneAndUpdate} with upsert:
@@ -46,10 +47,11 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * with the same {@code _id}, which the unique {@code _id} refuses with a duplicate-key
  * error: the id is taken.</li>
  * <li><b>Renew</b>: filter {@code {_id: id, owner: owner, expiresAt: {$gt: now}}},
- * update {@code {$set: {expiresAt: now + ttl}, $max: {lastTimestamp: last}}}; an expired
- * lease is not renewed, even if nobody took it.</li>
+ * update {@code {$set: {expiresAt: now + ttl}, $max: {lastTimestamp: horizon}}}; an
+ * expired lease is not renewed, even if nobody took it.</li>
  * <li><b>Release</b>: filter {@code {_id: id, owner: owner}}, update
- * {@code {$set: {owner: null, expiresAt: <the epoch>}, $max: {lastTimestamp: last}}}.</li>
+ * {@code {$set: {owner: null, expiresAt: <the epoch>, lastTimestamp: last}}}, which may
+ * lower the last timestamp.</li>
  * <li><b>Count</b>: the documents with {@code expiresAt > now}, read from the
  * primary.</li>
  * </ul>
@@ -168,7 +170,7 @@ public class MongoWorkerLeaseStore implements WorkerLeaseStore {
 	public void release(WorkerLease lease, long lastIssuedMillis) {
 		Bson filter = Filters.and(Filters.eq(ID, lease.workerId()), Filters.eq(OWNER, lease.owner()));
 		Bson update = Updates.combine(Updates.set(OWNER, null), Updates.set(EXPIRES_AT, new Date(0)),
-				Updates.max(LAST_TIMESTAMP, lastIssuedMillis));
+				Updates.set(LAST_TIMESTAMP, lastIssuedMillis));
 		execute("release worker id " + lease.workerId(), (collection) -> collection.updateOne(filter, update));
 	}
 

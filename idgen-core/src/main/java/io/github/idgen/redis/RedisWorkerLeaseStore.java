@@ -22,8 +22,9 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * <p>
  * Each worker id has a lease key {@code <prefix>{worker:<id>}}, which holds the owner and
  * expires after the ttl, and a last-timestamp key {@code <prefix>{worker:<id>}:last},
- * which never expires and holds the last timestamp the owners of the id issued IDs at,
- * only ever raised. Both keys share the hash tag {@code worker:<id>}, so each script
+ * which never expires and holds the last timestamp no ID of the owners of the id is
+ * after: raised to the owner's horizon by every renewal, set exactly to the last
+ * millisecond issued by a release. Both keys share the hash tag {@code worker:<id>}, so each script
  * below touches one cluster slot. Every operation is one Lua script, which Redis
  * executes atomically:
  * <ul>
@@ -31,13 +32,16 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * and, if that set the key, returns the last timestamp. The store tries ids from 0 up,
  * one script per id, and stops at the first it gets.</li>
  * <li><b>Renew</b> ({@code worker-renew.lua}) checks {@code GET lease == owner}, then
- * runs {@code PEXPIRE lease ttl} and raises the last timestamp.</li>
+ * runs {@code PEXPIRE lease ttl} and raises the last timestamp to the owner's horizon
+ * (never lowers it).</li>
  * <li><b>Release</b> ({@code worker-release.lua}) checks {@code GET lease == owner},
- * then deletes the lease and raises the last timestamp.</li>
+ * then deletes the lease and sets the last timestamp to exactly the last millisecond
+ * the owner issued IDs at, which may be lower.</li>
  * </ul>
  * Expiry is decided on one clock, the Redis server's: {@code PX} and {@code PEXPIRE}
  * count the ttl on the server, so the clocks of the generator instances play no part.
- * Timestamps are compared as decimal strings in the scripts, never as Lua numbers.
+ * Timestamps are compared and stored as decimal strings in the scripts, never as Lua
+ * numbers.
  * <p>
  * The live leases are counted with {@code EXISTS} on the lease keys of ids 0 up to the
  * largest {@code maxWorkerId} this instance was asked to acquire from

@@ -278,6 +278,16 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	}
 
 	/**
+	 * Return the time of an ID of this layout in milliseconds since the Unix epoch, as
+	 * {@link #decode(long)} does but without checking the ID or allocating.
+	 * @param id an ID of this layout
+	 * @return the epoch plus the ID's timestamp, in milliseconds since the Unix epoch
+	 */
+	public long timestampMillis(long id) {
+		return this.epoch.toEpochMilli() + (id >>> timestampShift());
+	}
+
+	/**
 	 * Return how far the timestamp is shifted to the left in an ID.
 	 * @return the number of datacenter, worker and sequence bits
 	 */

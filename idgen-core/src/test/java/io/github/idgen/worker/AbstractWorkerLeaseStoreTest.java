@@ -179,7 +179,7 @@ public abstract class AbstractWorkerLeaseStoreTest {
 		assertThat(this.store.countLive()).isEqualTo(1);
 		assertThat(this.store.renew(lease, LONG_TTL, 100)).isTrue();
 		this.store.release(lease, 100);
-		assertThat(acquire(createStore(), "c", 0, LONG_TTL).lastIssuedMillis()).isBetween(100L, 8_999L);
+		assertThat(acquire(createStore(), "c", 0, LONG_TTL).lastIssuedMillis()).isEqualTo(100L);
 	}
 
 	@Test
@@ -189,7 +189,7 @@ public abstract class AbstractWorkerLeaseStoreTest {
 		this.store.release(lease, lastIssued);
 		WorkerLease next = acquire(createStore(), "b", 0, LONG_TTL);
 		assertThat(next.workerId()).isEqualTo(lease.workerId());
-		assertThat(next.lastIssuedMillis()).isGreaterThanOrEqualTo(lastIssued);
+		assertThat(next.lastIssuedMillis()).isEqualTo(lastIssued);
 	}
 
 	@Test
@@ -204,13 +204,24 @@ public abstract class AbstractWorkerLeaseStoreTest {
 	}
 
 	@Test
-	void lastTimestampNeverGoesBack() {
-		long lastIssued = 1_700_000_000_789L;
+	void renewNeverLowersTheLastTimestamp() throws InterruptedException {
+		long horizon = 1_700_000_000_789L;
 		WorkerLease lease = acquire(this.store, "a", 0, LONG_TTL);
-		assertThat(this.store.renew(lease, LONG_TTL, lastIssued)).isTrue();
-		assertThat(this.store.renew(lease, LONG_TTL, lastIssued - 5_000)).isTrue();
-		this.store.release(lease, lastIssued - 10_000);
-		assertThat(acquire(createStore(), "b", 0, LONG_TTL).lastIssuedMillis()).isGreaterThanOrEqualTo(lastIssued);
+		assertThat(this.store.renew(lease, LONG_TTL, horizon)).isTrue();
+		assertThat(this.store.renew(lease, shortTtl(), horizon - 5_000)).isTrue();
+		waitForExpiry();
+		assertThat(acquire(createStore(), "b", 0, LONG_TTL).lastIssuedMillis()).isEqualTo(horizon);
+	}
+
+	@Test
+	void releaseSetsTheLastTimestampExactlyEvenBelowTheHorizonOfTheLastRenewal() {
+		long horizon = 1_700_000_060_789L;
+		WorkerLease lease = acquire(this.store, "a", 0, LONG_TTL);
+		assertThat(this.store.renew(lease, LONG_TTL, horizon)).isTrue();
+		this.store.release(lease, horizon - 59_000);
+		WorkerLease next = acquire(createStore(), "b", 0, LONG_TTL);
+		assertThat(next.workerId()).isEqualTo(lease.workerId());
+		assertThat(next.lastIssuedMillis()).isEqualTo(horizon - 59_000);
 	}
 
 	@Test

@@ -62,8 +62,18 @@ class InMemoryWorkerLeaseStore implements WorkerLeaseStore {
 		Entry entry = this.entries.get(lease.workerId());
 		if (entry != null && entry.owner.equals(lease.owner())) {
 			this.entries.put(lease.workerId(),
-					new Entry(lease.owner(), this.millis.getAsLong(), Math.max(entry.lastTimestamp, lastIssuedMillis)));
+					new Entry(lease.owner(), this.millis.getAsLong(), lastIssuedMillis));
 		}
+	}
+
+	/**
+	 * Return the last timestamp stored for a worker id.
+	 * @param workerId the worker id
+	 * @return the last timestamp, 0 if the id was never leased
+	 */
+	synchronized long lastTimestamp(int workerId) {
+		Entry entry = this.entries.get(workerId);
+		return (entry != null) ? entry.lastTimestamp : 0;
 	}
 
 	@Override

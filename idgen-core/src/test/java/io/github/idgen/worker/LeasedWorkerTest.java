@@ -5,24 +5,34 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.WorkerIdLostException;
 import io.github.idgen.snowflake.BitLayout;
+import io.github.idgen.test.TestClock;
 
+import static io.github.idgen.test.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * Tests for {@link LeasedWorker}: leases, heartbeat, fencing and re-leasing, with a
- * monotonic clock and a store clock the test moves.
+ * Tests for {@link LeasedWorker}: leases, heartbeat, fencing, horizons and re-leasing,
+ * with a monotonic clock, a store clock and wall clocks the test moves (the shared wall
+ * clock also ticks a millisecond on every read, so that a generator never waits for a
+ * clock that stands still).
  */
 class LeasedWorkerTest {
 
@@ -30,13 +40,22 @@ class LeasedWorkerTest {
 
 	private static final Duration MARGIN = Duration.ofSeconds(10);
 
+	private static final long START_MILLIS = 1_800_000_000_000L;
+
 	private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
-	private final AtomicLong storeMillis = new AtomicLong(1_800_000_000_000L);
+	private final AtomicLong storeMillis = new AtomicLong(START_MILLIS);
+
+	private final TestClock wallClock = new TestClock(Instant.now());
 
 	private final InMemoryWorkerLeaseStore store = new InMemoryWorkerLeaseStore(this.storeMillis::get);
 
 	private final BitLayout layout = new BitLayout(Instant.parse("2025-01-01T00:00:00Z"), 41, 0, 2, 20);
+
+	@BeforeEach
+	void tickTheWallClockOnEveryRead() {
+		this.wallClock.stepPerRead(1);
+	}
 
 	@Test
 	void instancesLeaseDistinctWorkerIds() {
@@ -142,6 +161,126 @@ class LeasedWorkerTest {
 	}
 
 	@Test
+	void aStandbyWhoseClockIsBehindNeverReusesTheMillisecondsOfACrashedOwner() {
+		Duration ttl = Duration.ofSeconds(2);
+		long period = ttl.toMillis() / 3;
+		BitLayout oneWorker = new BitLayout(this.layout.epoch(), 17, 41, 0, 1, 4);
+		TestClock ownerClock = new TestClock(Instant.ofEpochMilli(this.storeMillis.get()));
+		LeasedWorker owner = new LeasedWorker(this.store, oneWorker, 0, ttl, Duration.ofMillis(500),
+				Duration.ofMillis(5), ownerClock, this.nanos::get, false);
+		Set<Long> ownerIds = new HashSet<>();
+		for (long elapsed = 0; elapsed < 2 * period; elapsed++) {
+			if (elapsed == period) {
+				owner.heartbeat();
+			}
+			Arrays.stream(owner.nextIds(2)).forEach(ownerIds::add);
+			advance(Duration.ofMillis(1), ownerClock);
+		}
+		advance(ttl.minusMillis(period).plusMillis(1), ownerClock);
+		TestClock standbyClock = new TestClock(ownerClock.instant().minusSeconds(2));
+		standbyClock.stepPerRead(1);
+		LeasedWorker standby = new LeasedWorker(this.store, oneWorker, 0, ttl, Duration.ofMillis(500), Duration.ZERO,
+				standbyClock, this.nanos::get, false);
+		assertThat(standby.workerId()).isEqualTo(owner.workerId());
+		List<Long> standbyIds = new ArrayList<>();
+		for (int call = 1; standbyClock.instant().isBefore(ownerClock.instant().plusMillis(100)); call++) {
+			if (call % 100 == 0) {
+				standby.heartbeat();
+			}
+			try {
+				Arrays.stream(standby.nextIds(2)).forEach(standbyIds::add);
+			}
+			catch (ClockMovedBackwardsException ex) {
+				// the standby's clock is still behind the last timestamp the crashed owner stored
+			}
+		}
+		assertThat(standbyIds).isNotEmpty().doesNotContainAnyElementsOf(ownerIds);
+	}
+
+	@Test
+	void everyRenewalStoresTheWallClockPlusTheTtlAsHorizon() {
+		TestClock clock = new TestClock(Instant.ofEpochMilli(START_MILLIS));
+		LeasedWorker worker = worker(clock, Duration.ofMillis(5));
+		int workerId = worker.workerId().worker();
+		assertThat(this.store.lastTimestamp(workerId)).as("stored before the first ID").isEqualTo(START_MILLIS + TTL.toMillis());
+		worker.nextId();
+		clock.advance(20_000);
+		advance(Duration.ofSeconds(20));
+		worker.heartbeat();
+		assertThat(this.store.lastTimestamp(workerId)).isEqualTo(START_MILLIS + 20_000 + TTL.toMillis());
+	}
+
+	@Test
+	void anIdAfterTheHorizonIsRefusedUntilTheLeaseIsRenewed() {
+		TestClock clock = new TestClock(Instant.ofEpochMilli(START_MILLIS));
+		LeasedWorker worker = worker(clock, Duration.ofMillis(5));
+		worker.nextId();
+		clock.set(START_MILLIS + TTL.toMillis());
+		assertThat(worker.layout().timestampMillis(worker.nextId())).isEqualTo(START_MILLIS + TTL.toMillis());
+		clock.advance(1);
+		assertThat(worker.isValid()).as("valid on the monotonic clock").isTrue();
+		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(worker::nextId)
+			.withMessageContaining("clock ran past the horizon");
+		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(() -> worker.nextIds(3))
+			.withMessageContaining("clock ran past the horizon");
+		worker.heartbeat();
+		assertThat(worker.layout().timestampMillis(worker.nextId())).isEqualTo(START_MILLIS + TTL.toMillis() + 1);
+	}
+
+	@Test
+	void closeWhileCallersRunReleasesAMillisecondAtOrAfterEveryIdReturned() throws Exception {
+		LeasedWorker worker = worker(Clock.systemUTC(), Duration.ofMillis(5));
+		int workerId = worker.workerId().worker();
+		List<Callable<long[]>> tasks = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			tasks.add(() -> {
+				LongStream.Builder ids = LongStream.builder();
+				try {
+					while (true) {
+						ids.add(worker.nextId());
+					}
+				}
+				catch (WorkerIdLostException ex) {
+					return ids.build().toArray();
+				}
+			});
+		}
+		tasks.add(() -> {
+			Thread.sleep(50);
+			worker.close();
+			return new long[0];
+		});
+		long[] ids = runTogether(tasks).stream().flatMapToLong(LongStream::of).toArray();
+		long released = this.store.lastTimestamp(workerId);
+		assertThat(ids).isNotEmpty();
+		assertThat(released).as("the horizon was lowered").isLessThan(System.currentTimeMillis() + TTL.toMillis() / 2);
+		assertThat(Arrays.stream(ids).map(worker.layout()::timestampMillis).max().getAsLong()).isLessThanOrEqualTo(released);
+		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(worker::nextId)
+			.withMessageContaining("closed");
+	}
+
+	@Test
+	void theNextOwnerAfterAReleaseStartsWithoutWaitingForTheHorizon() {
+		TestClock clock = new TestClock(Instant.ofEpochMilli(START_MILLIS));
+		LeasedWorker first = worker(clock, Duration.ofMillis(5));
+		long last = first.nextId();
+		first.close();
+		clock.advance(1);
+		LeasedWorker next = worker(clock, Duration.ZERO);
+		assertThat(next.workerId()).isEqualTo(first.workerId());
+		assertThat(next.nextId()).isGreaterThan(last);
+	}
+
+	@Test
+	void aGeneratorStartsAtTheStoredTimestampEvenBeforeItsFirstId() {
+		WorkerLease lease = this.store.acquire("someone", this.layout.maxWorkerId(), TTL).orElseThrow();
+		this.store.release(lease, START_MILLIS + 7);
+		LeasedWorker worker = worker(new TestClock(Instant.ofEpochMilli(START_MILLIS)), Duration.ZERO);
+		worker.close();
+		assertThat(this.store.lastTimestamp(lease.workerId())).isEqualTo(START_MILLIS + 7);
+	}
+
+	@Test
 	void sequenceInfoHasWorkerIdLeaseExpiryAndIssued() {
 		LeasedWorker worker = worker();
 		LeasedWorkerSequence sequence = new LeasedWorkerSequence("order", worker);
@@ -161,14 +300,24 @@ class LeasedWorkerTest {
 		assertThat(this.store.countLive()).isZero();
 	}
 
+	private LeasedWorker worker(Clock clock, Duration maxBackwardWait) {
+		return new LeasedWorker(this.store, this.layout, 0, TTL, MARGIN, maxBackwardWait, clock, this.nanos::get,
+				false);
+	}
+
 	private LeasedWorker worker() {
-		return new LeasedWorker(this.store, this.layout, 0, TTL, MARGIN, Duration.ofMillis(5), Clock.systemUTC(),
-				this.nanos::get, false);
+		return worker(this.wallClock, Duration.ofMillis(5));
 	}
 
 	private void advance(Duration duration) {
 		this.nanos.addAndGet(duration.toNanos());
 		this.storeMillis.addAndGet(duration.toMillis());
+		this.wallClock.advance(duration.toMillis());
+	}
+
+	private void advance(Duration duration, TestClock clock) {
+		advance(duration);
+		clock.advance(duration.toMillis());
 	}
 
 	/**

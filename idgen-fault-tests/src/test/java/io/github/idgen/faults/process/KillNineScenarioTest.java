@@ -3,14 +3,12 @@ package io.github.idgen.faults.process;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,17 +43,11 @@ class KillNineScenarioTest {
 
 	private static final long MAX_INTERVAL_MILLIS = 2_000;
 
-	private final List<ChildJvm> started = new ArrayList<>();
+	@RegisterExtension
+	final StartedChildren children = new StartedChildren();
 
 	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	Path directory;
-
-	@AfterEach
-	void killChildren() throws Exception {
-		for (ChildJvm child : this.started) {
-			child.close();
-		}
-	}
 
 	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "h2", "postgres", "mariadb", "redis", "mongo" })
@@ -108,9 +100,7 @@ class KillNineScenarioTest {
 	}
 
 	private ChildJvm start(ChildOptions options, String name) {
-		ChildJvm child = ChildJvm.start(name, options.with("incarnation", name), Map.of(), this.directory);
-		this.started.add(child);
-		return child;
+		return this.children.start(name, options.with("incarnation", name), Map.of(), this.directory);
 	}
 
 	private static void checkAlive(ChildJvm[] children) {

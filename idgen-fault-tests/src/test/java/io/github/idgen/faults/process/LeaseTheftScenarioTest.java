@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,17 +40,11 @@ class LeaseTheftScenarioTest {
 
 	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
 
-	private final List<ChildJvm> started = new ArrayList<>();
+	@RegisterExtension
+	final StartedChildren children = new StartedChildren();
 
 	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	Path directory;
-
-	@AfterEach
-	void killChildren() throws Exception {
-		for (ChildJvm child : this.started) {
-			child.close();
-		}
-	}
 
 	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "postgres", "redis" })
@@ -94,9 +87,7 @@ class LeaseTheftScenarioTest {
 	}
 
 	private ChildJvm start(ChildOptions options, String name) {
-		ChildJvm child = ChildJvm.start(name, options.with("incarnation", name), Map.of(), this.directory);
-		this.started.add(child);
-		return child;
+		return this.children.start(name, options.with("incarnation", name), Map.of(), this.directory);
 	}
 
 	private static List<Path> files(Path directory, String prefix) throws IOException {
