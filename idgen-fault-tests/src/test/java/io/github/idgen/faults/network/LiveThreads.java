@@ -40,6 +40,27 @@ final class LiveThreads {
 	}
 
 	/**
+	 * Wait up to a timeout until at most {@code expected} live threads have a name with
+	 * the given prefix. A pool that has terminated may still have threads on their way out
+	 * of {@code run()}, so a count taken at once can see one that ends microseconds later.
+	 * @param prefix the prefix, such as {@code idgen-fetch-}
+	 * @param expected the count to wait for
+	 * @param timeout how long to wait
+	 * @return the count when it reached {@code expected}, or at the timeout
+	 * @throws InterruptedException if interrupted while waiting
+	 */
+	static long awaitNamed(String prefix, long expected, Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		for (;;) {
+			long count = named(prefix);
+			if (count <= expected || System.nanoTime() > deadline) {
+				return count;
+			}
+			Thread.sleep(10);
+		}
+	}
+
+	/**
 	 * Return the threads alive now that were not in this snapshot, waiting up to a
 	 * timeout for them to end. Threads that a library starts once per JVM, on first use,
 	 * and keeps are not counted: PgJDBC's {@code Cleaner-0} and the MongoDB driver's

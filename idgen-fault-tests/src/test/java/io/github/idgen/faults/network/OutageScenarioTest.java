@@ -122,7 +122,9 @@ class OutageScenarioTest {
 				instance.checkAvailable();
 				instance.close();
 			}
-			assertThat(LiveThreads.named("idgen-fetch-")).as("fetch threads after close").isEqualTo(fetchThreadsBefore);
+			assertThat(LiveThreads.awaitNamed("idgen-fetch-", fetchThreadsBefore, Duration.ofSeconds(1)))
+				.as("fetch threads a second after close")
+				.isEqualTo(fetchThreadsBefore);
 		}
 		List<String> leftBehind = before.startedSinceAndAlive(Duration.ofSeconds(5));
 

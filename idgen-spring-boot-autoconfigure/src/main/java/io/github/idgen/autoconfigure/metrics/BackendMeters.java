@@ -39,6 +39,9 @@ final class BackendMeters implements SequenceObserver {
 		this.registry = registry;
 		this.sequenceTags = sequenceTags;
 		this.backendTags = Tags.of("backend", backend);
+		if ("snowflake".equals(backend)) {
+			clockBackward();
+		}
 	}
 
 	@Override
@@ -91,11 +94,19 @@ final class BackendMeters implements SequenceObserver {
 
 	@Override
 	public void clockMovedBackward(Duration amount) {
-		Counter.builder("idgen.snowflake.clock.backward")
+		clockBackward().increment();
+	}
+
+	/**
+	 * Return the clock-backward counter, registering it on first use. The snowflake
+	 * backend registers it at once, so that it reads 0 rather than missing until the
+	 * first rollback and an alert on its increase works from the start.
+	 */
+	private Counter clockBackward() {
+		return Counter.builder("idgen.snowflake.clock.backward")
 			.description("Calls that found the clock behind the millisecond of the last snowflake ID")
 			.tags(this.backendTags)
-			.register(this.registry)
-			.increment();
+			.register(this.registry);
 	}
 
 	private Timer fetchTimer(String sequence, String outcome) {

@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure.endpoint;
 
+import java.util.List;
 import java.util.Map;
 
 import com.jayway.jsonpath.DocumentContext;
@@ -26,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * sequence next to the JDBC ones, and its write operation switched off.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "management.endpoints.web.exposure.include=idgen,health", "idgen.backend=jdbc",
+		properties = { "management.endpoints.web.exposure.include=idgen,health,metrics", "idgen.backend=jdbc",
 				"spring.datasource.url=jdbc:h2:mem:idgen-endpoint;DB_CLOSE_DELAY=-1",
 				"spring.datasource.username=sa", "spring.datasource.password=s3cr3t-pw",
 				"idgen.sequences.invoice.step=2000", "idgen.sequences.event.backend=snowflake",
@@ -115,11 +116,35 @@ class IdGeneratorEndpointWebTests {
 	}
 
 	@Test
+	void publishesTheMetersThroughTheActuator() {
+		this.ids.nextIds("metered", 7);
+		assertThat(measurement("idgen.ids.issued?tag=sequence:metered&tag=backend:jdbc", "COUNT")).isEqualTo(7);
+		assertThat(measurement("idgen.segment.remaining?tag=sequence:metered&tag=backend:jdbc", "VALUE"))
+			.isEqualTo(993);
+		assertThat(measurement("idgen.segment.fetch?tag=sequence:metered&tag=backend:jdbc&tag=outcome:success",
+				"COUNT"))
+			.isGreaterThanOrEqualTo(1);
+		this.ids.nextId("event");
+		assertThat(measurement("idgen.ids.issued?tag=sequence:event&tag=backend:snowflake", "COUNT"))
+			.isGreaterThanOrEqualTo(1);
+		assertThat(measurement("idgen.snowflake.clock.backward?tag=backend:snowflake", "COUNT")).isZero();
+	}
+
+	@Test
 	void revealsNoConnectionDetails() {
 		this.ids.nextId("order");
 		String body = get("/actuator/idgen").getBody() + get("/actuator/idgen/order").getBody()
 				+ get("/actuator/health").getBody();
 		assertThat(body).doesNotContain("jdbc:").doesNotContain("s3cr3t-pw").doesNotContain("idgen-endpoint");
+	}
+
+	private double measurement(String meterAndTags, String statistic) {
+		ResponseEntity<String> response = get("/actuator/metrics/" + meterAndTags);
+		assertThat(response.getStatusCode().value()).as(meterAndTags).isEqualTo(200);
+		List<Number> values = JsonPath.parse(response.getBody())
+			.read("$.measurements[?(@.statistic == '" + statistic + "')].value");
+		assertThat(values).as("%s of %s", statistic, meterAndTags).hasSize(1);
+		return values.get(0).doubleValue();
 	}
 
 	private ResponseEntity<String> get(String path) {
