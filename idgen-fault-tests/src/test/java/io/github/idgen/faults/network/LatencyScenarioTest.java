@@ -19,6 +19,7 @@ import io.github.idgen.segment.StepPolicy;
 import io.github.idgen.test.history.HistoryChecker;
 import io.github.idgen.test.history.HistoryReport;
 
+import static io.github.idgen.faults.HistoryAssertions.assertUniqueAndIncreasing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -87,8 +88,7 @@ class LatencyScenarioTest {
 		FaultSummary.report("latency", backendName, report);
 
 		assertThat(checkWithLatency).as("a health check through the slow proxy").isGreaterThanOrEqualTo(LATENCY);
-		assertThat(all.duplicates()).as(all.examples().toString()).isZero();
-		assertThat(all.monotonicityViolations()).as(all.examples().toString()).isZero();
+		assertUniqueAndIncreasing(all);
 		assertThat(report.unknown()).isZero();
 		assertThat(report.failures()).as("failed calls").isEmpty();
 		assertThat(report.p999Latency()).as("p99.9 caller latency").isLessThan(MAX_P999);

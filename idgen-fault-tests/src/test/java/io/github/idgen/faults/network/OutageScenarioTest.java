@@ -21,6 +21,7 @@ import io.github.idgen.test.history.FailureType;
 import io.github.idgen.test.history.HistoryChecker;
 import io.github.idgen.test.history.HistoryReport;
 
+import static io.github.idgen.faults.HistoryAssertions.assertUniqueAndIncreasing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -136,8 +137,7 @@ class OutageScenarioTest {
 				+ ", IDs from buffered segments during the cut "
 				+ timelines.stream().map(OutageTimeline.Instance::idsDuringCut).toList());
 
-		assertThat(report.duplicates()).as(report.examples().toString()).isZero();
-		assertThat(report.monotonicityViolations()).as(report.examples().toString()).isZero();
+		assertUniqueAndIncreasing(report);
 		assertThat(report.unknown()).isZero();
 		assertThat(report.failures().keySet()).containsExactly(FailureType.BACKEND_UNAVAILABLE);
 		assertThat(report.maxLatency()).as("slowest call").isLessThanOrEqualTo(FETCH_TIMEOUT.plus(SLACK));

@@ -32,6 +32,7 @@ import io.github.idgen.test.history.FailureType;
 import io.github.idgen.test.history.HistoryChecker;
 import io.github.idgen.test.history.HistoryReport;
 
+import static io.github.idgen.faults.HistoryAssertions.assertUniqueAndIncreasing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -93,8 +94,7 @@ class RedisCounterLossScenarioTest {
 		HistoryReport report = HistoryChecker.checkDirectory(this.histories);
 		FaultSummary.report("redis-loss", "guard", report);
 
-		assertThat(report.duplicates()).as(report.examples().toString()).isZero();
-		assertThat(report.monotonicityViolations()).as(report.examples().toString()).isZero();
+		assertUniqueAndIncreasing(report);
 		assertThat(report.failures().keySet()).as("failures")
 			.isSubsetOf(EnumSet.of(FailureType.COUNTER_LOST, FailureType.BACKEND_UNAVAILABLE));
 		for (int i = 0; i < INSTANCES; i++) {
@@ -152,8 +152,7 @@ class RedisCounterLossScenarioTest {
 		HistoryReport report = HistoryChecker.checkDirectory(this.histories);
 		FaultSummary.report("redis-loss", "floor", report);
 
-		assertThat(report.duplicates()).as(report.examples().toString()).isZero();
-		assertThat(report.monotonicityViolations()).as(report.examples().toString()).isZero();
+		assertUniqueAndIncreasing(report);
 		assertThat(report.failures(FailureType.COUNTER_LOST)).as("CounterLostExceptions").isZero();
 		for (int i = 0; i < INSTANCES; i++) {
 			assertThat(stores.get(i).trippedGuards()).as("tripped guards of instance " + i).isEmpty();

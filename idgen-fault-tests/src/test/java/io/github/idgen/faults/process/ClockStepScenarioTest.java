@@ -21,6 +21,7 @@ import io.github.idgen.test.history.FailureType;
 import io.github.idgen.test.history.HistoryChecker;
 import io.github.idgen.test.history.HistoryReport;
 
+import static io.github.idgen.faults.HistoryAssertions.assertUniqueAndIncreasing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -178,9 +179,7 @@ class ClockStepScenarioTest {
 		HistoryReport report = HistoryChecker.checkDirectory(this.history);
 		FaultSummary.report("clock-step", BACKEND + "/" + configuration, report);
 		assertThat(report.acknowledged()).isPositive();
-		assertThat(report.duplicates()).as("duplicates, e.g. %s", report.examples()).isZero();
-		assertThat(report.monotonicityViolations()).as("monotonicity violations, e.g. %s", report.examples())
-			.isZero();
+		assertUniqueAndIncreasing(report);
 		return report;
 	}
 

@@ -18,6 +18,7 @@ import io.github.idgen.faults.FaultSummary;
 import io.github.idgen.test.history.HistoryChecker;
 import io.github.idgen.test.history.HistoryReport;
 
+import static io.github.idgen.faults.HistoryAssertions.assertUniqueAndIncreasing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -94,9 +95,7 @@ class KillNineScenarioTest {
 		FaultSummary.report("kill-9", backendName, report);
 		assertThat(kills).as("kills").isPositive();
 		assertThat(report.acknowledged()).isPositive();
-		assertThat(report.duplicates()).as("duplicates, e.g. %s", report.examples()).isZero();
-		assertThat(report.monotonicityViolations()).as("monotonicity violations, e.g. %s", report.examples())
-			.isZero();
+		assertUniqueAndIncreasing(report);
 	}
 
 	private ChildJvm start(ChildOptions options, String name) {

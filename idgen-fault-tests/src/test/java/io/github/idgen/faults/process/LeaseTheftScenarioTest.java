@@ -20,6 +20,7 @@ import io.github.idgen.test.history.FailureType;
 import io.github.idgen.test.history.HistoryChecker;
 import io.github.idgen.test.history.HistoryReport;
 
+import static io.github.idgen.faults.HistoryAssertions.assertUniqueAndIncreasing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -78,9 +79,7 @@ class LeaseTheftScenarioTest {
 		System.out.println(holderReport.summaryLine("lease-theft", backendName + "/holder"));
 		System.out.println(thiefReport.summaryLine("lease-theft", backendName + "/thief"));
 		FaultSummary.report("lease-theft", backendName, report);
-		assertThat(report.duplicates()).as("duplicates, e.g. %s", report.examples()).isZero();
-		assertThat(report.monotonicityViolations()).as("monotonicity violations, e.g. %s", report.examples())
-			.isZero();
+		assertUniqueAndIncreasing(report);
 		assertThat(holderReport.acknowledged()).isPositive();
 		assertThat(thiefReport.acknowledged()).isPositive();
 		assertThat(holderReport.failures(FailureType.WORKER_ID_LOST)).isPositive();
