@@ -6,7 +6,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
@@ -16,6 +15,7 @@ import io.github.idgen.segment.Segment;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -41,9 +41,6 @@ abstract class AbstractJdbcCounterFloorTest {
 		this.floor = new JdbcCounterFloor(dataSource(), TABLE);
 	}
 
-	private static String uniqueName(String prefix) {
-		return prefix + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
-	}
 
 	@Test
 	void readWhenSequenceHasNoFloorIsZero() {

@@ -1,6 +1,5 @@
 package io.github.idgen.mongo;
 
-import java.util.concurrent.ThreadLocalRandom;
 
 import com.mongodb.WriteConcern;
 import com.mongodb.client.model.Filters;
@@ -14,6 +13,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonType;
 import org.junit.jupiter.api.Test;
 
+import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -32,9 +32,6 @@ class MongoBoundedSegmentStoreTest extends AbstractBoundedSegmentStoreTest {
 		return new MongoSegmentStore(TestBackends.mongo(), COLLECTION, WriteConcern.MAJORITY);
 	}
 
-	private static String uniqueName(String prefix) {
-		return prefix + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
-	}
 
 	private static BsonDocument counter(String sequence) {
 		return TestBackends.mongo()

@@ -18,6 +18,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static io.github.idgen.test.Concurrently.runTogether;
+import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -45,9 +46,6 @@ abstract class AbstractRedisBoundedSegmentStoreTest extends AbstractBoundedSegme
 		return new StringRedisTemplate(connectionFactory());
 	}
 
-	private static String uniqueName(String prefix) {
-		return prefix + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
-	}
 
 	@Test
 	void wrapMovesIntoTheNextCycleWithoutTrippingTheGuard() {

@@ -23,9 +23,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-import static io.github.idgen.test.Concurrently.runTogether;
 import static io.github.idgen.redis.RedisLossTestSupport.KEYS;
-import static io.github.idgen.redis.RedisLossTestSupport.uniqueName;
+import static io.github.idgen.test.Concurrently.runTogether;
+import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 

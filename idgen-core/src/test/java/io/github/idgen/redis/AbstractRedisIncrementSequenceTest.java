@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.idgen.CounterLostException;
 import io.github.idgen.SequenceExhaustedException;
@@ -15,6 +14,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static io.github.idgen.test.Concurrently.runTogether;
+import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -48,9 +48,6 @@ abstract class AbstractRedisIncrementSequenceTest {
 		this.factories.forEach(LettuceConnectionFactory::destroy);
 	}
 
-	private static String uniqueName(String prefix) {
-		return prefix + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
-	}
 
 	private RedisIncrementSequence sequence(String name, long start) {
 		return new RedisIncrementSequence(connectionFactory(), KEYS, name, start);

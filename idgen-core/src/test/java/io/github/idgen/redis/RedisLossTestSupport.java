@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.idgen.UnknownSequencePolicy;
 import io.github.idgen.segment.SegmentIdGenerator;
@@ -15,6 +14,8 @@ import io.github.idgen.test.RedisServerProcess;
 import io.github.idgen.test.TestBackends;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static io.github.idgen.test.UniqueNames.uniqueName;
 
 /**
  * What the counter-loss tests share: a Redis server of their own that they may flush and
@@ -38,9 +39,6 @@ final class RedisLossTestSupport implements AutoCloseable {
 		this.server = server;
 	}
 
-	static String uniqueName(String prefix) {
-		return prefix + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
-	}
 
 	/**
 	 * Return a new connection factory on the server, as one application instance has.

@@ -19,6 +19,7 @@ import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.UnknownSequencePolicy;
 
 import static io.github.idgen.test.Concurrently.runTogether;
+import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -39,7 +40,7 @@ public abstract class AbstractBoundedSegmentStoreTest {
 	@Test
 	void boundedSequenceNeverCrossesItsMaxValue() {
 		SegmentStore store = createStore();
-		String sequence = AbstractSegmentStoreTest.uniqueName("bounded");
+		String sequence = uniqueName("bounded");
 		SequenceBounds bounds = new SequenceBounds(1, 25, false);
 		assertThat(store.allocate(sequence, 10, bounds)).isEqualTo(new Segment(1, 11));
 		assertThat(store.allocate(sequence, 10, bounds)).isEqualTo(new Segment(11, 21));
@@ -55,7 +56,7 @@ public abstract class AbstractBoundedSegmentStoreTest {
 	@Test
 	void cyclicSequenceWrapsToStart() {
 		SegmentStore store = createStore();
-		String sequence = AbstractSegmentStoreTest.uniqueName("cyclic");
+		String sequence = uniqueName("cyclic");
 		SequenceBounds bounds = new SequenceBounds(5, 25, true);
 		assertThat(store.allocate(sequence, 10, bounds)).isEqualTo(new Segment(5, 15));
 		assertThat(store.allocate(sequence, 10, bounds)).isEqualTo(new Segment(15, 25));
@@ -67,7 +68,7 @@ public abstract class AbstractBoundedSegmentStoreTest {
 	@Test
 	void stepLargerThanTheRangeTakesTheWholeRange() {
 		SegmentStore store = createStore();
-		String sequence = AbstractSegmentStoreTest.uniqueName("small");
+		String sequence = uniqueName("small");
 		SequenceBounds bounds = new SequenceBounds(1, 3, true);
 		assertThat(store.allocate(sequence, 10, bounds)).isEqualTo(new Segment(1, 4));
 		assertThat(store.allocate(sequence, 10, bounds)).isEqualTo(new Segment(1, 4));
@@ -75,7 +76,7 @@ public abstract class AbstractBoundedSegmentStoreTest {
 
 	@Test
 	void concurrentInstancesCoverTheBoundedRangeExactlyOnce() throws Exception {
-		String sequence = AbstractSegmentStoreTest.uniqueName("race");
+		String sequence = uniqueName("race");
 		SequenceBounds bounds = new SequenceBounds(1, 3000, false);
 		List<Callable<List<Segment>>> tasks = new ArrayList<>();
 		for (int instance = 0; instance < 4; instance++) {
@@ -107,7 +108,7 @@ public abstract class AbstractBoundedSegmentStoreTest {
 
 	@Test
 	void concurrentInstancesOnCyclicCounterServeEveryValueOncePerCycle() throws Exception {
-		String sequence = AbstractSegmentStoreTest.uniqueName("cyclic-race");
+		String sequence = uniqueName("cyclic-race");
 		long maxValue = 1000;
 		long step = 10;
 		int cycles = 10;
@@ -154,7 +155,7 @@ public abstract class AbstractBoundedSegmentStoreTest {
 
 	@Test
 	void cyclicCounterServesEveryValueOncePerCycle() throws Exception {
-		String sequence = AbstractSegmentStoreTest.uniqueName("seed");
+		String sequence = uniqueName("seed");
 		SegmentSettings settings = new SegmentSettings(new SequenceBounds(1, 2000, true), 50,
 				new StepPolicy(50, 400, Duration.ofMinutes(15)), 0.1, Duration.ofSeconds(10));
 		try (SegmentIdGenerator generator = new SegmentIdGenerator(createStore(), settings, Map.of(sequence, settings),

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static io.github.idgen.test.Concurrently.runTogether;
+import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatNoException;
@@ -46,9 +47,6 @@ public abstract class AbstractSegmentStoreTest {
 	 * @param prefix the start of the name
 	 * @return the name
 	 */
-	protected static String uniqueName(String prefix) {
-		return prefix + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
-	}
 
 	@Test
 	void allocateWhenSequenceIsNewStartsAtOne() {

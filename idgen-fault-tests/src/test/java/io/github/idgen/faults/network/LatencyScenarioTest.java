@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 
 import org.junit.jupiter.api.Tag;
@@ -20,6 +19,7 @@ import io.github.idgen.test.history.HistoryChecker;
 import io.github.idgen.test.history.HistoryReport;
 
 import static io.github.idgen.faults.HistoryAssertions.assertUniqueAndIncreasing;
+import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -59,7 +59,7 @@ class LatencyScenarioTest {
 	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "h2", "postgresql", "mariadb", "redis", "mongo" })
 	void steadyCallersNeverWaitForASlowBackend(String backendName) throws Exception {
-		String sequence = "fnet-latency-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+		String sequence = uniqueName("fnet-latency");
 		Path warmUp = Files.createDirectory(this.histories.resolve("warm-up"));
 		Path steady = Files.createDirectory(this.histories.resolve("steady"));
 		Duration checkWithLatency;

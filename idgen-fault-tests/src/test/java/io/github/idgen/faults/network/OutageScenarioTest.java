@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 
 import org.junit.jupiter.api.Tag;
@@ -22,6 +21,7 @@ import io.github.idgen.test.history.HistoryChecker;
 import io.github.idgen.test.history.HistoryReport;
 
 import static io.github.idgen.faults.HistoryAssertions.assertUniqueAndIncreasing;
+import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -79,7 +79,7 @@ class OutageScenarioTest {
 	void callersFailFastDuringAnOutageAndRecoverWithinASecond(String backendName) throws Exception {
 		LiveThreads before = LiveThreads.now();
 		long fetchThreadsBefore = LiveThreads.named("idgen-fetch-");
-		String sequence = "fnet-outage-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+		String sequence = uniqueName("fnet-outage");
 		List<OutageTimeline.Instance> timelines = new ArrayList<>();
 		List<Duration> reconnects = new ArrayList<>();
 		try (ProxiedBackend backend = ProxiedBackend.open(backendName)) {

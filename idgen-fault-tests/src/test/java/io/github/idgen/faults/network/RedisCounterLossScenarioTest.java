@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
@@ -33,6 +32,7 @@ import io.github.idgen.test.history.HistoryChecker;
 import io.github.idgen.test.history.HistoryReport;
 
 import static io.github.idgen.faults.HistoryAssertions.assertUniqueAndIncreasing;
+import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -64,7 +64,7 @@ class RedisCounterLossScenarioTest {
 
 	@Test
 	void withoutAFloorTheGuardTripsAndNoIdIsHandedOutTwice() throws Exception {
-		String sequence = sequenceName();
+		String sequence = uniqueName("fnet-loss");
 		List<RedisSegmentStore> stores = new ArrayList<>();
 		try (RedisServerProcess server = RedisServerProcess.start()) {
 			List<GeneratorInstance> instances = new ArrayList<>();
@@ -107,7 +107,7 @@ class RedisCounterLossScenarioTest {
 
 	@Test
 	void withAJdbcFloorTheCounterIsReseededAndGenerationGoesOn() throws Exception {
-		String sequence = sequenceName();
+		String sequence = uniqueName("fnet-loss");
 		String floorUrl = "jdbc:h2:mem:idgen-fnet-floor-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
 		List<RedisSegmentStore> stores = new ArrayList<>();
 		List<LongAccumulator> lastIds = new ArrayList<>();
@@ -176,10 +176,6 @@ class RedisCounterLossScenarioTest {
 				.check(files.filter((file) -> file.getFileName().toString().startsWith("instance-" + instance + "-"))
 					.toList());
 		}
-	}
-
-	private static String sequenceName() {
-		return "fnet-loss-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
 	}
 
 }
