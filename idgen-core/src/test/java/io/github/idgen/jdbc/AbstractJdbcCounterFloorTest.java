@@ -41,7 +41,6 @@ abstract class AbstractJdbcCounterFloorTest {
 		this.floor = new JdbcCounterFloor(dataSource(), TABLE);
 	}
 
-
 	@Test
 	void readWhenSequenceHasNoFloorIsZero() {
 		assertThat(this.floor.read(uniqueName("none"))).isZero();

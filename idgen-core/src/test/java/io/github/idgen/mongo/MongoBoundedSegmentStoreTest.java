@@ -1,8 +1,6 @@
 package io.github.idgen.mongo;
 
-
 import com.mongodb.WriteConcern;
-import com.mongodb.client.model.Filters;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.segment.AbstractBoundedSegmentStoreTest;
 import io.github.idgen.segment.Segment;
@@ -32,12 +30,8 @@ class MongoBoundedSegmentStoreTest extends AbstractBoundedSegmentStoreTest {
 		return new MongoSegmentStore(TestBackends.mongo(), COLLECTION, WriteConcern.MAJORITY);
 	}
 
-
 	private static BsonDocument counter(String sequence) {
-		return TestBackends.mongo()
-			.execute(COLLECTION, (collection) -> collection.withDocumentClass(BsonDocument.class)
-				.find(Filters.eq("_id", sequence))
-				.first());
+		return CounterDocument.read(COLLECTION, sequence);
 	}
 
 	@Test

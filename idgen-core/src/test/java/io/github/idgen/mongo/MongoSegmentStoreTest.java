@@ -47,10 +47,7 @@ class MongoSegmentStoreTest extends AbstractSegmentStoreTest {
 	}
 
 	private static BsonDocument counter(String sequence) {
-		return TestBackends.mongo()
-			.execute(COLLECTION, (collection) -> collection.withDocumentClass(BsonDocument.class)
-				.find(Filters.eq("_id", sequence))
-				.first());
+		return CounterDocument.read(COLLECTION, sequence);
 	}
 
 	@Test

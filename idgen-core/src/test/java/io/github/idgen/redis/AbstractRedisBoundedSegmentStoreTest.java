@@ -46,7 +46,6 @@ abstract class AbstractRedisBoundedSegmentStoreTest extends AbstractBoundedSegme
 		return new StringRedisTemplate(connectionFactory());
 	}
 
-
 	@Test
 	void wrapMovesIntoTheNextCycleWithoutTrippingTheGuard() {
 		String sequence = uniqueName("wrap");

@@ -48,7 +48,6 @@ abstract class AbstractRedisIncrementSequenceTest {
 		this.factories.forEach(LettuceConnectionFactory::destroy);
 	}
 
-
 	private RedisIncrementSequence sequence(String name, long start) {
 		return new RedisIncrementSequence(connectionFactory(), KEYS, name, start);
 	}

@@ -39,7 +39,6 @@ final class RedisLossTestSupport implements AutoCloseable {
 		this.server = server;
 	}
 
-
 	/**
 	 * Return a new connection factory on the server, as one application instance has.
 	 * @return a started factory, destroyed by {@link #close()}
