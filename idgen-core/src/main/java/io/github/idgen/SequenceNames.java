@@ -1,5 +1,7 @@
 package io.github.idgen;
 
+import java.util.Locale;
+
 /**
  * Validates sequence names before they reach a backend.
  * <p>
@@ -15,7 +17,60 @@ public final class SequenceNames {
 	 */
 	public static final int MAX_LENGTH = 128;
 
+	/**
+	 * The number of characters of a name that {@link #quote(String)} shows at most.
+	 */
+	static final int MAX_QUOTED_LENGTH = 64;
+
 	private SequenceNames() {
+	}
+
+	/**
+	 * Quote a name, valid or not, for a message or a log line: in single quotes, with
+	 * control, format and line separator characters, quotes and backslashes escaped as in
+	 * Java source, and cut after {@value #MAX_QUOTED_LENGTH} characters, saying how long
+	 * it is, so that whatever a caller passed can neither forge log lines nor flood a
+	 * message.
+	 * @param name the name, may be {@code null}
+	 * @return the quoted name, such as {@code 'order'}, or {@code null} unquoted
+	 */
+	public static String quote(String name) {
+		if (name == null) {
+			return "null";
+		}
+		StringBuilder quoted = new StringBuilder("'");
+		int length = name.codePointCount(0, name.length());
+		int shown = 0;
+		for (int index = 0; index < name.length() && shown < MAX_QUOTED_LENGTH; shown++) {
+			int codePoint = name.codePointAt(index);
+			index += Character.charCount(codePoint);
+			appendEscaped(quoted, codePoint);
+		}
+		quoted.append('\'');
+		if (shown < length) {
+			quoted.append("... (").append(length).append(" characters)");
+		}
+		return quoted.toString();
+	}
+
+	private static void appendEscaped(StringBuilder quoted, int codePoint) {
+		switch (codePoint) {
+			case '\n' -> quoted.append("\\n");
+			case '\r' -> quoted.append("\\r");
+			case '\t' -> quoted.append("\\t");
+			case '\'' -> quoted.append("\\'");
+			case '\\' -> quoted.append("\\\\");
+			default -> {
+				if (Character.isISOControl(codePoint) || Character.getType(codePoint) == Character.FORMAT
+						|| Character.getType(codePoint) == Character.LINE_SEPARATOR
+						|| Character.getType(codePoint) == Character.PARAGRAPH_SEPARATOR) {
+					quoted.append(String.format(Locale.ROOT, "\\u%04x", codePoint));
+				}
+				else {
+					quoted.appendCodePoint(codePoint);
+				}
+			}
+		}
 	}
 
 	/**
@@ -30,17 +85,16 @@ public final class SequenceNames {
 		}
 		int length = name.codePointCount(0, name.length());
 		if (length > MAX_LENGTH) {
-			throw new IllegalArgumentException("Sequence name must have at most " + MAX_LENGTH
-					+ " characters but has " + length + ": '" + name.substring(0, name.offsetByCodePoints(0, 32)) + "...'");
+			throw new IllegalArgumentException(
+					"Sequence name must have at most " + MAX_LENGTH + " characters but has " + length + ": " + quote(name));
 		}
 		if (name.codePoints().anyMatch(Character::isISOControl)) {
-			throw new IllegalArgumentException("Sequence name must not contain control characters: '"
-					+ name.replaceAll("\\p{Cntrl}", "?") + "'");
+			throw new IllegalArgumentException("Sequence name must not contain control characters: " + quote(name));
 		}
 		if (Character.isWhitespace(name.codePointAt(0))
 				|| Character.isWhitespace(name.codePointBefore(name.length()))) {
 			throw new IllegalArgumentException(
-					"Sequence name must not start or end with white space: '" + name + "'");
+					"Sequence name must not start or end with white space: " + quote(name));
 		}
 		return name;
 	}

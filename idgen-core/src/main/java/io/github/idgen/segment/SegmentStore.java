@@ -1,5 +1,6 @@
 package io.github.idgen.segment;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceExhaustedException;
 
@@ -15,6 +16,16 @@ import io.github.idgen.SequenceExhaustedException;
  * <p>
  * The largest ID a store hands out is {@code Long.MAX_VALUE - 1}, so that every segment
  * end fits in a {@code long}.
+ * <p>
+ * A store tells transient failures from permanent ones by the exception it throws: a
+ * {@link BackendUnavailableException} (a lost connection, a timeout, a server that is
+ * restarting) is retried by the segment engine in the background; every other exception
+ * ({@link BackendMisconfiguredException} for a missing table, a missing permission or a
+ * script the server rejects, {@link IllegalArgumentException} for a name the store cannot
+ * serve, {@link SequenceExhaustedException}, ...) is permanent and reaches the caller at
+ * once. Exception messages never quote a driver's message, which can name hosts, ports
+ * and users; the driver's exception is kept as the cause (see
+ * {@link io.github.idgen.FailureDescriptions}).
  * <p>
  * Implementations are thread-safe.
  */
@@ -32,7 +43,10 @@ public interface SegmentStore {
 	 * @return the reserved block: {@code step} IDs, or fewer where the max-value cuts it
 	 * @throws SequenceExhaustedException if the counter has reached its max-value and the
 	 * sequence does not cycle
-	 * @throws BackendUnavailableException if the backend failed
+	 * @throws BackendUnavailableException if the backend failed in a way that a retry may
+	 * heal
+	 * @throws BackendMisconfiguredException if the backend refused in a way that a retry
+	 * will not heal
 	 * @throws IllegalArgumentException if an argument is invalid
 	 */
 	Segment allocate(String sequence, long step, SequenceBounds bounds);
