@@ -6,10 +6,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -17,8 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.github.idgen.BackendUnavailableException;
-import io.github.idgen.IdGenerationException;
+import io.github.idgen.FailureDescriptions;
 import io.github.idgen.Sequence;
+import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceInfo;
 import io.github.idgen.SequenceObserver;
 
@@ -37,23 +38,40 @@ import io.github.idgen.SequenceObserver;
  * waits at most {@code fetchTimeout} for one, then throws
  * {@link BackendUnavailableException}. Only callers at a segment boundary take the lock.
  *
- * <h2>Fetching</h2> At most one fetch per sequence is scheduled or running at a time
- * ({@link #fetching}). A failing fetch retries with a back-off growing up to a quarter of
- * {@code fetchTimeout} (at most a second) until it succeeds,
- * the store fails for good (any {@link IdGenerationException} other than
- * {@link BackendUnavailableException}, such as an exhausted sequence), or the executor
- * shuts down, so that a
- * transient failure is healed before the current segment runs out.
+ * <h2>Fetching</h2> At most one fetch per sequence is scheduled or running at a time: the
+ * one in {@link #fetch}. A fetch is a run of attempts on the fetch executor, the first at
+ * once, each later one scheduled after a back-off growing up to a quarter of
+ * {@code fetchTimeout} (at most a second); between attempts it holds no thread. It ends
+ * when an attempt succeeds, when the store fails for good, or when the executor shuts
+ * down. The store tells the two kinds of failure apart (see {@link SegmentStore}): a
+ * {@link BackendUnavailableException} is retried, so that a transient failure is healed
+ * before the current segment runs out; any other exception ({@link IllegalArgumentException},
+ * {@link io.github.idgen.BackendMisconfiguredException}, an exhausted sequence, ...) ends
+ * the fetch and reaches the waiting callers at once. An {@link Error} thrown by the store
+ * or by the executor ends the fetch too, logged, and the next caller that needs a segment
+ * starts a new one: no failure leaves a fetch claimed that nobody runs.
+ * <p>
+ * A fetch is claimed with a compare-and-set of {@link #fetch} and released only under
+ * {@link #lock}, with a signal to the waiting callers. A claim made while a fetched
+ * segment is already waiting in {@link #next} (a warm-up, or a caller that took the
+ * prefetch offset of a segment long since used up) is released at once without a
+ * fetch, since its segment would replace the waiting one and be lost; meanwhile the
+ * prefetch trigger of the segment that follows may have found the fetch claimed, so the
+ * release checks the trigger again and starts the fetch it would have started.
  *
  * <h2>Thread ownership</h2>
  * <ul>
  * <li>{@link #current}: read by every caller; written under {@link #lock}. Volatile so
  * that the fast path sees a switch without locking.</li>
- * <li>{@link #next}: written under {@link #lock} by the fetch task and the switching
- * caller. Volatile only so that {@link #state()} can read it without the lock.</li>
+ * <li>{@link #next}: written under {@link #lock} by the fetch and the switching caller.
+ * Volatile so that a claim can check it without the lock and {@link #state()} can read
+ * it.</li>
+ * <li>{@link #fetch}: claimed by compare-and-set by any thread, released under
+ * {@link #lock} by the thread that claimed it or the fetch's last attempt. An attempt of a
+ * fetch that is no longer the claimed one does nothing.</li>
  * <li>{@link #step}, {@link #fetchedBefore}, {@link #lastFetchNanos},
- * {@link #lastFetchAt}, {@link #lastFetchMillis}: written only by the fetch task. Fetch
- * tasks never overlap; {@link #fetching} orders one after the other. All but
+ * {@link #lastFetchAt}, {@link #lastFetchMillis}: written only by fetch attempts, which
+ * never overlap: one fetch at a time, and each attempt schedules the next. All but
  * {@link #fetchedBefore} are volatile so that {@link #state()} reads current values.</li>
  * <li>{@link #retired}: the IDs of the segments already used up, added to at a switch
  * under {@link #lock} and read under it by {@link #issued()}. With the cursor of the
@@ -62,7 +80,7 @@ import io.github.idgen.SequenceObserver;
  * {@link #lock}. A caller rethrows such a failure without asking the store again for a
  * second, so that a sequence that cannot be served does not cost a round trip and an
  * error log per call.</li>
- * <li>{@link #lastFailure}: written by the fetch task, read by waiting callers and
+ * <li>{@link #lastFailure}: written by fetch attempts, read by waiting callers and
  * {@link #state()}; volatile.</li>
  * <li>A segment's cursor: advanced atomically by every caller.</li>
  * </ul>
@@ -87,15 +105,17 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	private final SegmentSettings settings;
 
-	private final Executor fetchExecutor;
+	private final ScheduledExecutorService fetchExecutor;
 
 	private final SequenceObserver observer;
+
+	private final Runnable afterFetchClaimed;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private final Condition segmentChanged = this.lock.newCondition();
 
-	private final AtomicBoolean fetching = new AtomicBoolean();
+	private final AtomicReference<Fetch> fetch = new AtomicReference<>();
 
 	private volatile Block current = Block.empty();
 
@@ -122,9 +142,11 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * @param name the sequence name
 	 * @param store the store that reserves segments
 	 * @param settings how the sequence is served
-	 * @param fetchExecutor runs the fetches; its threads may block on the store
+	 * @param fetchExecutor runs the fetch attempts and schedules their retries; its threads
+	 * may block on the store
 	 */
-	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, Executor fetchExecutor) {
+	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings,
+			ScheduledExecutorService fetchExecutor) {
 		this(name, store, settings, fetchExecutor, SequenceObserver.NONE);
 	}
 
@@ -134,11 +156,24 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * @param name the sequence name
 	 * @param store the store that reserves segments
 	 * @param settings how the sequence is served
-	 * @param fetchExecutor runs the fetches; its threads may block on the store
+	 * @param fetchExecutor runs the fetch attempts and schedules their retries; its threads
+	 * may block on the store
 	 * @param observer hears of fetches and waits
 	 */
-	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, Executor fetchExecutor,
-			SequenceObserver observer) {
+	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings,
+			ScheduledExecutorService fetchExecutor, SequenceObserver observer) {
+		this(name, store, settings, fetchExecutor, observer, () -> {
+		});
+	}
+
+	/**
+	 * Create a buffer with a hook that runs when a claim of a fetch meets a fetched
+	 * segment already waiting, just before the claim is released: tests hold a thread
+	 * there to play the interleavings of a claim and the prefetch trigger.
+	 */
+	SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, ScheduledExecutorService fetchExecutor,
+			SequenceObserver observer, Runnable afterFetchClaimed) {
+		this.afterFetchClaimed = afterFetchClaimed;
 		this.name = name;
 		this.store = store;
 		this.settings = settings;
@@ -273,7 +308,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		this.lock.lock();
 		try {
 			long remaining = deadline - System.nanoTime();
-			while (this.next == null && this.fetching.get() && remaining > 0) {
+			while (this.next == null && this.fetch.get() != null && remaining > 0) {
 				remaining = this.segmentChanged.awaitNanos(remaining);
 			}
 		}
@@ -285,12 +320,19 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		}
 	}
 
+	/**
+	 * Start fetching the next segment, if no fetch is under way, for a caller on the fast
+	 * path, which has its ID already: a failure to start is logged, never thrown.
+	 */
 	private void prefetch() {
 		try {
 			tryStartFetch();
 		}
 		catch (RejectedExecutionException ex) {
 			// Shut down: the buffer serves what it has; a caller that runs out is told.
+		}
+		catch (BackendUnavailableException ex) {
+			logger.warn("Sequence {} could not start prefetching a segment", SequenceNames.quote(this.name), ex);
 		}
 	}
 
@@ -313,7 +355,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 					this.current = prefetched;
 					return prefetched;
 				}
-				if (!this.fetching.get()) {
+				if (this.fetch.get() == null) {
 					if (isPermanent(this.lastFailure) && (fetchStarted
 							|| System.nanoTime() - this.lastFailureNanos < PERMANENT_FAILURE_RETRY_NANOS)) {
 						throw this.lastFailure;
@@ -348,57 +390,101 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			return tryStartFetch();
 		}
 		catch (RejectedExecutionException ex) {
-			throw new BackendUnavailableException(
-					"The ID generator has been shut down; sequence '" + this.name + "' has no IDs left", ex);
+			throw new BackendUnavailableException("The ID generator has been shut down; sequence "
+					+ SequenceNames.quote(this.name) + " has no IDs left", ex);
 		}
 	}
 
 	/**
-	 * Start a fetch unless one is under way or a fetched segment is already waiting. A
-	 * caller that took the prefetch offset of a segment long since used up must not start
-	 * a fetch whose segment would replace the waiting one and be lost with it; once
-	 * {@link #fetching} is held, only a switch can change {@link #next}, and only to
-	 * {@code null}, so the check after taking it is final.
+	 * Start a fetch unless one is under way or a fetched segment is already waiting: a
+	 * fetch started then would replace the waiting segment, which would be lost. Once a
+	 * fetch is claimed, only a switch can change {@link #next}, and only to {@code null},
+	 * so a claim that finds it empty is final; one that finds it full (a fetch ended
+	 * between the first check and the claim) is released again.
 	 * @return whether a fetch was started
 	 * @throws RejectedExecutionException if the executor has been shut down
+	 * @throws BackendUnavailableException if the executor failed otherwise, such as with
+	 * an {@link OutOfMemoryError} for a thread it could not create
 	 */
 	private boolean tryStartFetch() {
-		if (!this.fetching.compareAndSet(false, true)) {
+		if (this.next != null) {
+			return false;
+		}
+		Fetch claimed = new Fetch();
+		if (!this.fetch.compareAndSet(null, claimed)) {
 			return false;
 		}
 		if (this.next != null) {
-			this.fetching.set(false);
+			this.afterFetchClaimed.run();
+			release(claimed);
+			prefetchIfTriggerPassed();
 			return false;
 		}
 		try {
-			this.fetchExecutor.execute(this::fetchUntilDone);
+			this.fetchExecutor.execute(() -> attempt(claimed));
 			return true;
 		}
 		catch (RejectedExecutionException ex) {
-			this.fetching.set(false);
+			release(claimed);
 			throw ex;
 		}
-	}
-
-	private void fetchUntilDone() {
-		long retryDelay = MIN_RETRY_DELAY_NANOS;
-		while (!fetchOnce()) {
-			try {
-				TimeUnit.NANOSECONDS.sleep(retryDelay);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				finishFetch(null, this.lastFailure);
-				return;
-			}
-			retryDelay = Math.min(retryDelay * 2, this.maxRetryDelayNanos);
+		catch (RuntimeException | Error ex) {
+			release(claimed);
+			BackendUnavailableException failure = new BackendUnavailableException("Could not start fetching a "
+					+ "segment of sequence " + SequenceNames.quote(this.name) + ": " + FailureDescriptions.describe(ex),
+					ex);
+			logger.error(failure.getMessage(), ex);
+			throw failure;
 		}
 	}
 
 	/**
-	 * Fetch one segment. Returns whether the fetch is done, successfully or for good.
+	 * Make one attempt of a fetch and, unless it ended the fetch, schedule the next. Throws
+	 * nothing: an {@link Error} of the store counts as a transient failure, and a fetch
+	 * whose next attempt cannot be scheduled is released.
 	 */
-	private boolean fetchOnce() {
+	private void attempt(Fetch claimed) {
+		if (this.fetch.get() != claimed) {
+			return;
+		}
+		boolean done;
+		try {
+			done = fetchOnce(claimed);
+		}
+		catch (RuntimeException | Error ex) {
+			BackendUnavailableException failure = new BackendUnavailableException("Fetching a segment of sequence "
+					+ SequenceNames.quote(this.name) + " failed: " + FailureDescriptions.describe(ex), ex);
+			logger.error(failure.getMessage(), ex);
+			retryLater(failure);
+			done = false;
+		}
+		if (!done) {
+			scheduleRetry(claimed);
+		}
+	}
+
+	private void scheduleRetry(Fetch claimed) {
+		long delay = claimed.retryDelayNanos;
+		claimed.retryDelayNanos = Math.min(delay * 2, this.maxRetryDelayNanos);
+		try {
+			this.fetchExecutor.schedule(() -> attempt(claimed), delay, TimeUnit.NANOSECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			release(claimed);
+		}
+		catch (RuntimeException | Error ex) {
+			logger.error("Could not schedule the next attempt to fetch a segment of sequence {}; the next caller "
+					+ "that needs one starts a new fetch", SequenceNames.quote(this.name), ex);
+			release(claimed);
+		}
+	}
+
+	/**
+	 * Make one attempt to fetch a segment. Returns whether the fetch is done,
+	 * successfully or for good; {@code false} if it failed transiently and is to be
+	 * retried.
+	 */
+	private boolean fetchOnce(Fetch claimed) {
 		long requestedStep = nextStep();
 		long startedAt = System.nanoTime();
 		try {
@@ -411,9 +497,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			this.fetchedBefore = true;
 			this.observer.segmentFetched(this.name, segment.size(), Duration.ofNanos(tookNanos));
 			if (this.lastFailure != null) {
-				logger.info("Sequence '{}' reserves segments again", this.name);
+				logger.info("Sequence {} reserves segments again", SequenceNames.quote(this.name));
 			}
-			finishFetch(new Block(segment, this.settings.prefetchAt()), null);
+			finish(claimed, new Block(segment, this.settings.prefetchAt()), null);
 			return true;
 		}
 		catch (BackendUnavailableException ex) {
@@ -421,25 +507,21 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			retryLater(ex);
 			return false;
 		}
-		catch (IdGenerationException ex) {
-			this.observer.fetchFailed(this.name, Duration.ofNanos(System.nanoTime() - startedAt), ex);
-			logger.error("Sequence '{}' cannot reserve segments: {}", this.name, ex.getMessage());
-			finishFetch(null, ex);
-			return true;
-		}
 		catch (RuntimeException ex) {
 			this.observer.fetchFailed(this.name, Duration.ofNanos(System.nanoTime() - startedAt), ex);
-			retryLater(ex);
-			return false;
+			logger.error("Sequence {} cannot reserve segments: {}", SequenceNames.quote(this.name), ex.getMessage());
+			finish(claimed, null, ex);
+			return true;
 		}
 	}
 
 	private void retryLater(RuntimeException failure) {
 		if (this.lastFailure == null) {
-			logger.warn("Sequence '{}' could not reserve a segment; retrying in the background", this.name, failure);
+			logger.warn("Sequence {} could not reserve a segment; retrying in the background",
+					SequenceNames.quote(this.name), failure);
 		}
 		else {
-			logger.debug("Sequence '{}' could not reserve a segment", this.name, failure);
+			logger.debug("Sequence {} could not reserve a segment", SequenceNames.quote(this.name), failure);
 		}
 		this.lock.lock();
 		try {
@@ -452,7 +534,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	private static boolean isPermanent(RuntimeException failure) {
-		return failure instanceof IdGenerationException && !(failure instanceof BackendUnavailableException);
+		return failure != null && !(failure instanceof BackendUnavailableException);
 	}
 
 	private long nextStep() {
@@ -463,9 +545,16 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		return this.settings.stepPolicy().nextStep(this.step, lasted);
 	}
 
-	private void finishFetch(Block fetched, RuntimeException failure) {
+	/**
+	 * End a fetch, if it is still the claimed one: publish its segment or its permanent
+	 * failure, release the claim and wake the waiting callers.
+	 */
+	private void finish(Fetch claimed, Block fetched, RuntimeException failure) {
 		this.lock.lock();
 		try {
+			if (this.fetch.get() != claimed) {
+				return;
+			}
 			if (fetched != null) {
 				this.next = fetched;
 			}
@@ -473,11 +562,39 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			if (failure != null) {
 				this.lastFailureNanos = System.nanoTime();
 			}
-			this.fetching.set(false);
+			this.fetch.set(null);
 			this.segmentChanged.signalAll();
 		}
 		finally {
 			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Release a claim without a segment, if it is still the claimed one, and wake the
+	 * waiting callers, which start a new fetch if they still need one.
+	 */
+	private void release(Fetch claimed) {
+		this.lock.lock();
+		try {
+			if (this.fetch.compareAndSet(claimed, null)) {
+				this.segmentChanged.signalAll();
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Start the fetch that the prefetch trigger of the current segment would have
+	 * started, if the segment is past its prefetch offset and nothing is fetched: the
+	 * trigger fires once per segment, and a claim held at that moment made it miss.
+	 */
+	private void prefetchIfTriggerPassed() {
+		Block block = this.current;
+		if (block.size > 0 && block.cursor > block.prefetchOffset && this.next == null) {
+			prefetch();
 		}
 	}
 
@@ -504,6 +621,18 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			long step, String lastFailure, long nextStep, Instant lastFetchAt, Long lastFetchMillis) {
 
 	}
+
+	/**
+	 * A claim of the right to fetch, and the back-off of its retries. Its attempts run
+	 * one after the other, each scheduling the next, so the back-off needs no
+	 * synchronization beyond what the executor gives.
+	 */
+	private static final class Fetch {
+
+		private long retryDelayNanos = MIN_RETRY_DELAY_NANOS;
+
+	}
+
 
 	/**
 	 * The fixed range of a segment being served, read by every caller after it advanced

@@ -1,9 +1,8 @@
 package io.github.idgen.segment;
 
 import java.util.Map;
-import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -16,12 +15,21 @@ import io.github.idgen.format.ResetPeriod;
  * sequence's configured settings (a period counter such as {@code order@20261121} takes
  * those of {@code order}) or the defaults.
  * <p>
- * Segments are fetched on daemon threads named {@code idgen-fetch-N}, created on demand
- * and idle for at most a minute. {@link #close()} ends them: IDs already reserved are
- * still served, but a buffer that needs a new segment afterwards throws
+ * Segments are fetched on at most {@value #MAX_FETCH_THREADS} daemon threads named
+ * {@code idgen-fetch-N}, created on demand and idle for at most a minute, shared by every
+ * sequence of the factory; a fetch that waits to retry holds none of them, so sequences
+ * that keep failing cannot starve the others. {@link #close()} ends them: IDs already
+ * reserved are still served, but a buffer that needs a new segment afterwards throws
  * {@link io.github.idgen.BackendUnavailableException}.
  */
 public class SegmentSequences implements SequenceBackend, AutoCloseable {
+
+	/**
+	 * The most threads that fetch segments for the sequences of one factory at once.
+	 */
+	static final int MAX_FETCH_THREADS = 4;
+
+	private static final long FETCH_THREAD_KEEP_ALIVE_SECONDS = 60;
 
 	private final SegmentStore store;
 
@@ -31,8 +39,7 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 
 	private final SequenceObserver observer;
 
-	private final ThreadPoolExecutor fetchExecutor = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60,
-			TimeUnit.SECONDS, new SynchronousQueue<>(), new FetchThreadFactory());
+	private final ScheduledThreadPoolExecutor fetchExecutor = fetchExecutor();
 
 	/**
 	 * Create a factory.
@@ -57,6 +64,15 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 		this.defaults = defaults;
 		this.configured = Map.copyOf(configured);
 		this.observer = SequenceObserver.guarded(observer);
+	}
+
+	private static ScheduledThreadPoolExecutor fetchExecutor() {
+		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(MAX_FETCH_THREADS,
+				new FetchThreadFactory());
+		executor.setKeepAliveTime(FETCH_THREAD_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS);
+		executor.allowCoreThreadTimeOut(true);
+		executor.setRemoveOnCancelPolicy(true);
+		return executor;
 	}
 
 	@Override

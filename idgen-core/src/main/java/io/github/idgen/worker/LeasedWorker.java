@@ -300,7 +300,8 @@ public final class LeasedWorker implements AutoCloseable {
 	/**
 	 * Renew the lease, or lease a worker id again if it was lost and renew the new lease
 	 * at once to store its horizon. Run by the heartbeat thread; does nothing once the
-	 * worker is closed.
+	 * worker is closed. Throws nothing, not even an {@link Error}: a scheduled task that
+	 * throws is never run again, and the lease would run out.
 	 */
 	void heartbeat() {
 		if (this.closed) {
@@ -325,6 +326,11 @@ public final class LeasedWorker implements AutoCloseable {
 		catch (RuntimeException ex) {
 			logger.warn("Could not renew the lease of snowflake worker id {}; IDs stop once it runs out",
 					holder.lease.workerId(), ex);
+		}
+		catch (Error ex) {
+			// Rethrowing would cancel the fixed-delay schedule for good: no renewal after it.
+			logger.error("Renewing the lease of snowflake worker id {} failed with an error; the heartbeat tries "
+					+ "again at its next beat", holder.lease.workerId(), ex);
 		}
 	}
 

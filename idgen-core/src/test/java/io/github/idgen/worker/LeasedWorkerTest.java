@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
@@ -100,6 +101,35 @@ class LeasedWorkerTest {
 		advance(Duration.ofSeconds(30));
 		assertThat(worker.isValid()).isTrue();
 		worker.nextId();
+	}
+
+	@Test
+	void anErrorInARenewalDoesNotStopTheHeartbeat() throws Exception {
+		AtomicInteger renewals = new AtomicInteger();
+		InMemoryWorkerLeaseStore store = new InMemoryWorkerLeaseStore(System::currentTimeMillis) {
+
+			@Override
+			public synchronized boolean renew(WorkerLease lease, Duration ttl, long lastIssuedMillis) {
+				if (renewals.incrementAndGet() == 2) {
+					throw new NoClassDefFoundError("a driver class failed to load");
+				}
+				return super.renew(lease, ttl, lastIssuedMillis);
+			}
+
+		};
+		LeasedWorker worker = new LeasedWorker(store, this.layout, 0, Duration.ofMillis(600), Duration.ofMillis(100),
+				Duration.ofMillis(5));
+		try {
+			long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+			while (renewals.get() < 4 && System.nanoTime() < deadline) {
+				Thread.sleep(20);
+			}
+			assertThat(renewals).as("renewals, the constructor's included").hasValueGreaterThanOrEqualTo(4);
+			assertThat(worker.isValid()).isTrue();
+		}
+		finally {
+			worker.close();
+		}
 	}
 
 	@Test

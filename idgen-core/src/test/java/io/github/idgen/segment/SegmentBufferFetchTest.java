@@ -1,0 +1,253 @@
+package io.github.idgen.segment;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.SequenceObserver;
+import io.github.idgen.UnknownSequencePolicy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests of how a {@link SegmentBuffer} fetches: which failures it retries, how it gets
+ * over errors, how many threads its fetches cost, and that no interleaving of a warm-up
+ * and the prefetch trigger leaves a caller waiting for a fetch nobody runs.
+ */
+class SegmentBufferFetchTest {
+
+	private final List<AutoCloseable> closeables = new ArrayList<>();
+
+	@AfterEach
+	void close() throws Exception {
+		for (AutoCloseable closeable : this.closeables) {
+			closeable.close();
+		}
+	}
+
+	@Test
+	void warmUpRacingThePrefetchTriggerLeavesNoCallerWaitingForAFetchNobodyRuns() throws Exception {
+		ScheduledExecutorService executor = Executors.newScheduledThreadPool(2);
+		this.closeables.add(executor::shutdownNow);
+		AtomicBoolean holdNextClaim = new AtomicBoolean();
+		CountDownLatch held = new CountDownLatch(1);
+		CountDownLatch resume = new CountDownLatch(1);
+		Runnable afterFetchClaimed = () -> {
+			if (holdNextClaim.compareAndSet(true, false)) {
+				held.countDown();
+				awaitQuietly(resume);
+			}
+		};
+		SegmentBuffer buffer = new SegmentBuffer("order", new InMemorySegmentStore(),
+				settings(10, Duration.ofSeconds(20)), executor, SequenceObserver.NONE, afterFetchClaimed);
+		for (long id = 1; id <= 6; id++) {
+			assertThat(buffer.next()).isEqualTo(id);
+		}
+		awaitPrefetched(buffer, 10);
+
+		holdNextClaim.set(true);
+		ExecutorService warmUp = Executors.newSingleThreadExecutor();
+		this.closeables.add(warmUp::shutdownNow);
+		warmUp.submit(buffer::warmUp);
+		held.await(500, TimeUnit.MILLISECONDS);
+		for (long id = 7; id <= 20; id++) {
+			assertThat(buffer.next()).isEqualTo(id);
+		}
+		CompletableFuture<Long> caller = CompletableFuture.supplyAsync(buffer::next);
+		Thread.sleep(200);
+		resume.countDown();
+		assertThat(caller.get(3, TimeUnit.SECONDS)).isEqualTo(21);
+	}
+
+	@Test
+	void illegalArgumentFromTheStoreReachesTheCallerAtOnceAndIsNotRetried() {
+		AtomicInteger attempts = new AtomicInteger();
+		SegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				attempts.incrementAndGet();
+				throw new IllegalArgumentException("Sequence name must not contain '{' or '}': 'a{b}'");
+			}
+
+		};
+		SegmentIdGenerator generator = generator(store, settings(10, Duration.ofSeconds(10)));
+		long started = System.nanoTime();
+		assertThatIllegalArgumentException().isThrownBy(() -> generator.nextId("a{b}"))
+			.withMessageContaining("must not contain '{'");
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+		assertThatIllegalArgumentException().isThrownBy(() -> generator.nextId("a{b}"));
+		assertThat(attempts).as("store asked").hasValue(1);
+	}
+
+	@Test
+	void anErrorThrownByTheStoreEndsTheFetchAndTheNextAttemptServesTheCaller() {
+		AtomicBoolean fail = new AtomicBoolean(true);
+		SegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				if (fail.compareAndSet(true, false)) {
+					throw new StackOverflowError("deep store");
+				}
+				return super.allocate(sequence, step, bounds);
+			}
+
+		};
+		SegmentIdGenerator generator = generator(store, settings(10, Duration.ofSeconds(10)));
+		long started = System.nanoTime();
+		assertThat(generator.nextId("order")).isEqualTo(1);
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+		assertThat(generator.nextIds("order", 30)).startsWith(2, 3, 4).endsWith(31);
+	}
+
+	@Test
+	void anErrorThrownByTheExecutorReachesTheCallerAtOnceAndTheNextCallFetchesAgain() {
+		AtomicBoolean fail = new AtomicBoolean(true);
+		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1) {
+
+			@Override
+			public void execute(Runnable command) {
+				if (fail.compareAndSet(true, false)) {
+					throw new OutOfMemoryError("unable to create native thread");
+				}
+				super.execute(command);
+			}
+
+		};
+		this.closeables.add(executor::shutdownNow);
+		SegmentBuffer buffer = new SegmentBuffer("order", new InMemorySegmentStore(),
+				settings(10, Duration.ofSeconds(10)), executor);
+		long started = System.nanoTime();
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(buffer::next)
+			.withMessage("Could not start fetching a segment of sequence 'order': OutOfMemoryError")
+			.withCauseInstanceOf(OutOfMemoryError.class);
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+		assertThat(buffer.next()).isEqualTo(1);
+	}
+
+	@Test
+	void fetchesOfManySequencesShareABoundedNumberOfThreads() throws Exception {
+		List<Thread> before = fetchThreads();
+		ControllableSegmentStore store = new ControllableSegmentStore();
+		store.block();
+		SegmentIdGenerator generator = generator(store, settings(10, Duration.ofSeconds(20)));
+		List<CompletableFuture<Long>> callers = new ArrayList<>();
+		for (int i = 0; i < 20; i++) {
+			String name = "blocked-" + i;
+			callers.add(CompletableFuture.supplyAsync(() -> generator.nextId(name), Executors.newSingleThreadExecutor()));
+		}
+		Thread.sleep(500);
+		List<Thread> started = new ArrayList<>(fetchThreads());
+		started.removeAll(before);
+		assertThat(started).hasSizeBetween(1, SegmentSequences.MAX_FETCH_THREADS);
+		store.release();
+		for (CompletableFuture<Long> caller : callers) {
+			assertThat(caller.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		}
+	}
+
+	@Test
+	void aHealthySequenceIsServedWhileManySequencesOfTheSameStoreKeepFailing() throws Exception {
+		SegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				if (sequence.startsWith("failing-")) {
+					throw new BackendUnavailableException("partition of " + sequence + " is down");
+				}
+				return super.allocate(sequence, step, bounds);
+			}
+
+		};
+		SegmentIdGenerator generator = generator(store, settings(10, Duration.ofMillis(200)));
+		for (int i = 0; i < 3 * SegmentSequences.MAX_FETCH_THREADS; i++) {
+			String name = "failing-" + i;
+			assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> generator.nextId(name));
+		}
+		long started = System.nanoTime();
+		assertThat(generator.nextId("healthy")).isEqualTo(1);
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(500));
+	}
+
+	@Test
+	void closeEndsTheRetriesEvenWhenTheStoreSwallowsInterrupts() throws Exception {
+		SegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				try {
+					Thread.sleep(100);
+				}
+				catch (InterruptedException ex) {
+					// A careless store: the interrupt is lost.
+				}
+				throw new BackendUnavailableException("store is down");
+			}
+
+		};
+		SegmentIdGenerator generator = new SegmentIdGenerator(store, settings(10, Duration.ofMillis(40)), Map.of(),
+				"default", UnknownSequencePolicy.CREATE);
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> generator.nextId("order"));
+		assertThat(fetchThreads()).isNotEmpty();
+		generator.close();
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+		while (!fetchThreads().isEmpty() && System.nanoTime() < deadline) {
+			Thread.sleep(10);
+		}
+		assertThat(fetchThreads()).isEmpty();
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void awaitPrefetched(SegmentBuffer buffer, long size) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+		while (buffer.state().prefetched() != size) {
+			assertThat(System.nanoTime()).as("prefetched in time").isLessThan(deadline);
+			Thread.sleep(1);
+		}
+	}
+
+	static List<Thread> fetchThreads() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.getName().startsWith("idgen-fetch-") && thread.isAlive())
+			.toList();
+	}
+
+	private SegmentIdGenerator generator(SegmentStore store, SegmentSettings settings) {
+		SegmentIdGenerator generator = new SegmentIdGenerator(store, settings, Map.of(), "default",
+				UnknownSequencePolicy.CREATE);
+		this.closeables.add(generator::close);
+		return generator;
+	}
+
+	private static SegmentSettings settings(long step, Duration fetchTimeout) {
+		return new SegmentSettings(1, step, new StepPolicy(step, step, Duration.ofDays(1)), 0.5, fetchTimeout);
+	}
+
+}
