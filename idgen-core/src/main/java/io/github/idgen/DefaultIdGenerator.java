@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.idgen.format.PeriodicSequence;
 import io.github.idgen.format.SequenceFormat;
@@ -18,8 +19,13 @@ import io.github.idgen.format.SequenceFormat;
  * {@link Sequence} that a {@link SequenceFactory} creates on first use.
  * <p>
  * Configured sequences and the default sequence are always served. Any other name is
- * handled as the {@link UnknownSequencePolicy} says. Sequences are kept for the life of
- * the generator; the name lookup on every call is one {@link ConcurrentHashMap#get}.
+ * handled as the {@link UnknownSequencePolicy} says: with {@link UnknownSequencePolicy#CREATE}
+ * it is first checked by {@link SequenceFactory#validateName(String)}, so that a name no
+ * backend can serve is refused with an {@link IllegalArgumentException} before anything
+ * is created for it, and at most {@code maxUnknownSequences} such sequences are created;
+ * past that, unknown names are refused with an {@link UnknownSequenceException}.
+ * Sequences are kept for the life of the generator; the name lookup on every call is one
+ * {@link ConcurrentHashMap#get}.
  * A configured sequence with a {@link SequenceFormat} is served by a
  * {@link PeriodicSequence}: its values come from one counter per period (such as
  * {@code order@20261121}), which the factory creates like any sequence, outside the
@@ -28,13 +34,19 @@ import io.github.idgen.format.SequenceFormat;
  */
 public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 
+	/**
+	 * The default of how many sequences that are not configured a generator creates on
+	 * first use.
+	 */
+	public static final int DEFAULT_MAX_UNKNOWN_SEQUENCES = 1000;
+
 	private final SequenceFactory factory;
 
 	private final Set<String> configured;
 
 	private final String defaultSequence;
 
-	private final UnknownSequencePolicy unknownSequences;
+	private final UnknownSequencePolicy unknownSequencePolicy;
 
 	private final Map<String, SequenceFormat> formats;
 
@@ -45,6 +57,15 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 	private final ConcurrentMap<String, Sequence> sequences = new ConcurrentHashMap<>();
 
 	private final ConcurrentMap<String, Sequence> periodCounters = new ConcurrentHashMap<>();
+
+	private final int maxUnknownSequences;
+
+	/**
+	 * How many sequences that are not configured were created; changed only inside the
+	 * {@link ConcurrentMap#computeIfAbsent} that creates one, so that it never passes
+	 * {@link #maxUnknownSequences}.
+	 */
+	private final AtomicInteger unknownSequences = new AtomicInteger();
 
 	/**
 	 * Create a generator without formatted sequences.
@@ -72,14 +93,41 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 	 */
 	public DefaultIdGenerator(SequenceFactory factory, Set<String> configured, String defaultSequence,
 			UnknownSequencePolicy unknownSequences, Map<String, SequenceFormat> formats, Clock clock, ZoneId zone) {
+		this(factory, configured, defaultSequence, unknownSequences, formats, clock, zone,
+				DEFAULT_MAX_UNKNOWN_SEQUENCES);
+	}
+
+	/**
+	 * Create a generator that creates at most {@code maxUnknownSequences} sequences that
+	 * are not configured.
+	 * @param factory creates the sequence of a name on first use; for a formatted
+	 * sequence, the sequence of each period's counter (such as {@code order@20261121})
+	 * @param configured the names of the configured sequences
+	 * @param defaultSequence the name of the default sequence
+	 * @param unknownSequences what to do with a sequence that is not configured
+	 * @param formats the format of each configured sequence that has one
+	 * @param clock the clock that decides the period of formatted sequences
+	 * @param zone the zone in which periods begin and formatted dates are written
+	 * @param maxUnknownSequences how many sequences that are not configured
+	 * {@link UnknownSequencePolicy#CREATE} creates at most, at least 0
+	 * @throws IllegalArgumentException if the factory cannot serve a configured name or
+	 * the default sequence, or {@code maxUnknownSequences} is negative
+	 */
+	public DefaultIdGenerator(SequenceFactory factory, Set<String> configured, String defaultSequence,
+			UnknownSequencePolicy unknownSequences, Map<String, SequenceFormat> formats, Clock clock, ZoneId zone,
+			int maxUnknownSequences) {
+		if (maxUnknownSequences < 0) {
+			throw new IllegalArgumentException("maxUnknownSequences must not be negative but was " + maxUnknownSequences);
+		}
 		this.factory = factory;
 		this.configured = Set.copyOf(configured);
-		this.configured.forEach(SequenceNames::validate);
-		this.defaultSequence = SequenceNames.validate(defaultSequence);
-		this.unknownSequences = unknownSequences;
+		this.configured.forEach(factory::validateName);
+		this.defaultSequence = factory.validateName(defaultSequence);
+		this.unknownSequencePolicy = unknownSequences;
 		this.formats = Map.copyOf(formats);
 		this.clock = clock;
 		this.zone = zone;
+		this.maxUnknownSequences = maxUnknownSequences;
 	}
 
 	@Override
@@ -110,11 +158,30 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 		if (name.equals(this.defaultSequence) || this.configured.contains(name)) {
 			return create(name);
 		}
-		return switch (this.unknownSequences) {
-			case CREATE -> create(SequenceNames.validate(name));
+		return switch (this.unknownSequencePolicy) {
+			case CREATE -> createUnknown(this.factory.validateName(name));
 			case SHARE -> create(this.defaultSequence);
 			case REJECT -> throw new UnknownSequenceException(name);
 		};
+	}
+
+	private Sequence createUnknown(String name) {
+		return this.sequences.computeIfAbsent(name, (key) -> {
+			if (this.unknownSequences.incrementAndGet() > this.maxUnknownSequences) {
+				this.unknownSequences.decrementAndGet();
+				throw new UnknownSequenceException(key, "Unknown sequence " + SequenceNames.quote(key) + ": "
+						+ this.maxUnknownSequences + " sequences that are not configured were created already, "
+						+ "as many as allowed; configure it under idgen.sequences or raise "
+						+ "idgen.max-unknown-sequences");
+			}
+			try {
+				return this.factory.create(key);
+			}
+			catch (RuntimeException | Error ex) {
+				this.unknownSequences.decrementAndGet();
+				throw ex;
+			}
+		});
 	}
 
 	private Sequence create(String name) {

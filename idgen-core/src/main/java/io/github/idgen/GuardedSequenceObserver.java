@@ -44,6 +44,11 @@ final class GuardedSequenceObserver implements SequenceObserver {
 		run(() -> this.delegate.clockMovedBackward(amount));
 	}
 
+	@Override
+	public void counterMovedForward(String sequence, long from, long to) {
+		run(() -> this.delegate.counterMovedForward(sequence, from, to));
+	}
+
 	private void run(Runnable call) {
 		try {
 			call.run();

@@ -34,7 +34,7 @@ public interface IdGenerator {
 	 * Return {@code count} IDs of the named sequence in one call. The IDs are ascending
 	 * and contiguous where the current reservation allows it.
 	 * @param sequence the sequence name
-	 * @param count the number of IDs, at least 1
+	 * @param count the number of IDs, from 1 to {@link Sequence#MAX_BATCH_SIZE}
 	 * @return the IDs in ascending order
 	 * @see #nextId(String)
 	 */

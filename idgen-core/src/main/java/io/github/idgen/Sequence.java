@@ -9,6 +9,29 @@ package io.github.idgen;
 public interface Sequence {
 
 	/**
+	 * The largest number of IDs one batch call returns, so that a careless or hostile
+	 * count cannot make a call allocate gigabytes.
+	 */
+	int MAX_BATCH_SIZE = 1_000_000;
+
+	/**
+	 * Check the count of a batch call.
+	 * @param count the number of IDs asked for
+	 * @return the count, unchanged
+	 * @throws IllegalArgumentException if it is less than 1 or more than
+	 * {@link #MAX_BATCH_SIZE}
+	 */
+	static int checkBatchSize(int count) {
+		if (count < 1) {
+			throw new IllegalArgumentException("count must be at least 1 but was " + count);
+		}
+		if (count > MAX_BATCH_SIZE) {
+			throw new IllegalArgumentException("count must be at most " + MAX_BATCH_SIZE + " but was " + count);
+		}
+		return count;
+	}
+
+	/**
 	 * Return the name of the sequence whose IDs this handle returns.
 	 * @return the sequence name
 	 */
@@ -23,8 +46,9 @@ public interface Sequence {
 
 	/**
 	 * Return {@code count} IDs of this sequence in one call.
-	 * @param count the number of IDs, at least 1
+	 * @param count the number of IDs, from 1 to {@link #MAX_BATCH_SIZE}
 	 * @return the IDs in ascending order
+	 * @throws IllegalArgumentException if the count is out of range
 	 * @see IdGenerator#nextIds(String, int)
 	 */
 	long[] next(int count);

@@ -5,10 +5,15 @@ import java.util.Locale;
 /**
  * Validates sequence names before they reach a backend.
  * <p>
- * A valid name has 1 to {@value #MAX_LENGTH} characters (Unicode code points), contains
- * no control characters and neither starts nor ends with white space. Every other
- * character, quotes included, is allowed: stores bind names as parameters and never
- * splice them into a statement.
+ * A valid counter name, the name a store keeps a counter under, has 1 to
+ * {@value #MAX_LENGTH} characters (Unicode code points), contains no control characters
+ * and neither starts nor ends with white space. Every other character, quotes included,
+ * is allowed: stores bind names as parameters and never splice them into a statement. A
+ * valid sequence name, the name a caller asks for, is a valid counter name without
+ * {@value #PERIOD_SEPARATOR}, which separates a formatted sequence's name from the period
+ * in the names of its period counters (such as {@code order@20261121}): so no sequence
+ * can draw from another's period counter. Backends may restrict names further (Redis
+ * forbids braces); see {@link SequenceFactory#validateName(String)}.
  */
 public final class SequenceNames {
 
@@ -16,6 +21,12 @@ public final class SequenceNames {
 	 * The maximum length of a sequence name, in Unicode code points.
 	 */
 	public static final int MAX_LENGTH = 128;
+
+	/**
+	 * The character that separates a sequence name from the period in the name of a
+	 * period counter, reserved in sequence names.
+	 */
+	public static final char PERIOD_SEPARATOR = '@';
 
 	/**
 	 * The number of characters of a name that {@link #quote(String)} shows at most.
@@ -74,12 +85,30 @@ public final class SequenceNames {
 	}
 
 	/**
-	 * Check that the given name is a valid sequence name.
+	 * Check that the given name is a valid sequence name: a valid counter name without
+	 * {@value #PERIOD_SEPARATOR}.
 	 * @param name the name to check
 	 * @return the name, unchanged
-	 * @throws IllegalArgumentException if the name is not valid, with the reason
+	 * @throws IllegalArgumentException if the name is not valid, naming the rule it breaks
 	 */
 	public static String validate(String name) {
+		validateCounter(name);
+		if (name.indexOf(PERIOD_SEPARATOR) >= 0) {
+			throw new IllegalArgumentException("Sequence name must not contain '" + PERIOD_SEPARATOR
+					+ "', which separates a formatted sequence's name from the period in its counters' names: "
+					+ quote(name));
+		}
+		return name;
+	}
+
+	/**
+	 * Check that the given name is a valid counter name: a sequence name, or the name of
+	 * a formatted sequence's period counter such as {@code order@20261121}.
+	 * @param name the name to check
+	 * @return the name, unchanged
+	 * @throws IllegalArgumentException if the name is not valid, naming the rule it breaks
+	 */
+	public static String validateCounter(String name) {
 		if (name == null || name.isEmpty()) {
 			throw new IllegalArgumentException("Sequence name must not be empty");
 		}

@@ -66,6 +66,18 @@ public interface SequenceObserver {
 	}
 
 	/**
+	 * Called when a store moved the counter of a sequence forward, skipping IDs, because
+	 * it could not trust it: such as a Redis counter last reserved on another server
+	 * process (a promoted replica, a restarted server), moved by the failover jump or to
+	 * its durable floor.
+	 * @param sequence the sequence name
+	 * @param from the highest value known before the move
+	 * @param to the value the counter was moved to
+	 */
+	default void counterMovedForward(String sequence, long from, long to) {
+	}
+
+	/**
 	 * Return an observer that forwards to the given one and logs, rather than throws, any
 	 * {@link RuntimeException} it throws.
 	 * @param observer the observer to guard, {@code null} for {@link #NONE}

@@ -35,6 +35,15 @@ public class RecordingObserver implements SequenceObserver {
 	public record Waited(String sequence, Duration waited) {
 	}
 
+	/**
+	 * A counter moved forward.
+	 * @param sequence the sequence name
+	 * @param from the highest value known before
+	 * @param to the value it was moved to
+	 */
+	public record Moved(String sequence, long from, long to) {
+	}
+
 	public final List<Sequence> created = new CopyOnWriteArrayList<>();
 
 	public final List<Fetched> fetched = new CopyOnWriteArrayList<>();
@@ -44,6 +53,8 @@ public class RecordingObserver implements SequenceObserver {
 	public final List<Waited> waited = new CopyOnWriteArrayList<>();
 
 	public final List<Duration> clockBackward = new CopyOnWriteArrayList<>();
+
+	public final List<Moved> moved = new CopyOnWriteArrayList<>();
 
 	@Override
 	public void sequenceCreated(Sequence sequence) {
@@ -68,6 +79,11 @@ public class RecordingObserver implements SequenceObserver {
 	@Override
 	public void clockMovedBackward(Duration amount) {
 		this.clockBackward.add(amount);
+	}
+
+	@Override
+	public void counterMovedForward(String sequence, long from, long to) {
+		this.moved.add(new Moved(sequence, from, to));
 	}
 
 }

@@ -63,7 +63,7 @@ public final class FormattedSequence {
 		this.clock = Objects.requireNonNull(clock, "Clock must not be null");
 		this.zone = Objects.requireNonNull(zone, "Zone must not be null");
 		this.counters = Objects.requireNonNull(counters, "Counters must not be null");
-		SequenceNames.validate(reset.counterName(name, ZonedDateTime.ofInstant(Instant.EPOCH, zone)));
+		SequenceNames.validateCounter(reset.counterName(name, ZonedDateTime.ofInstant(Instant.EPOCH, zone)));
 	}
 
 	/**

@@ -4,6 +4,8 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
+import io.github.idgen.SequenceNames;
+
 /**
  * How often the counter behind a formatted sequence restarts. Each period has a counter
  * of its own, named after the sequence and the period: {@code order@20261121} for
@@ -35,7 +37,7 @@ public enum ResetPeriod {
 	/**
 	 * Separates the sequence name from the period in a counter name.
 	 */
-	public static final char SEPARATOR = '@';
+	public static final char SEPARATOR = SequenceNames.PERIOD_SEPARATOR;
 
 	private final DateTimeFormatter period;
 

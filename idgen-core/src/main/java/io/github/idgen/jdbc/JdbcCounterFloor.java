@@ -57,7 +57,7 @@ public class JdbcCounterFloor implements CounterFloor {
 
 	@Override
 	public long read(String sequence) {
-		SequenceNames.validate(sequence);
+		SequenceNames.validateCounter(sequence);
 		try (Connection connection = this.dataSource.getConnection();
 				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
 			return this.rows.findMaxId(connection, sequence).orElse(0);
@@ -70,7 +70,7 @@ public class JdbcCounterFloor implements CounterFloor {
 
 	@Override
 	public boolean raise(String sequence, long from, long to) {
-		SequenceNames.validate(sequence);
+		SequenceNames.validateCounter(sequence);
 		if (from < 0 || to <= from) {
 			throw new IllegalArgumentException("Cannot raise a floor from " + from + " to " + to);
 		}

@@ -132,7 +132,7 @@ public class MongoSegmentStore implements SegmentStore {
 
 	@Override
 	public Segment allocate(String sequence, long step, SequenceBounds bounds) {
-		SequenceNames.validate(sequence);
+		SequenceNames.validateCounter(sequence);
 		if (step < 1) {
 			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
 		}

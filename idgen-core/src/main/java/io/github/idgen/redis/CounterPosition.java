@@ -1,5 +1,9 @@
 package io.github.idgen.redis;
 
+import java.math.BigInteger;
+
+import io.github.idgen.segment.SequenceBounds;
+
 /**
  * Where a Redis counter stands: its cycle (how often a cyclic sequence has wrapped, 0
  * for a sequence that never did) and its value within that cycle. A healthy counter only
@@ -38,6 +42,34 @@ record CounterPosition(long cycle, long value) implements Comparable<CounterPosi
 	 */
 	CounterPosition max(CounterPosition other) {
 		return isBefore(other) ? other : this;
+	}
+
+	/**
+	 * Return the position {@code distance} IDs after this one, in the order a sequence
+	 * with the given bounds hands them out: for an unbounded sequence the value plus the
+	 * distance, at most {@link SequenceBounds#MAX_ID}; for a bounded one at most its
+	 * max-value, where it is exhausted; for a cyclic one as many cycles further as the
+	 * distance spans.
+	 * @param distance how many IDs to skip, at least 0
+	 * @param bounds the bounds of the sequence
+	 * @return the position after the skipped IDs
+	 */
+	CounterPosition advance(long distance, SequenceBounds bounds) {
+		if (!bounds.cycle()) {
+			long limit = bounds.maxValue();
+			return new CounterPosition(this.cycle, (this.value > limit - distance) ? Math.max(limit, this.value)
+					: this.value + distance);
+		}
+		BigInteger size = BigInteger.valueOf(bounds.maxValue() - bounds.start() + 1);
+		BigInteger offset = BigInteger.valueOf(Math.max(this.value - (bounds.start() - 1), 0))
+			.add(BigInteger.valueOf(distance));
+		if (offset.signum() == 0) {
+			return this;
+		}
+		BigInteger[] cyclesAndRest = offset.subtract(BigInteger.ONE).divideAndRemainder(size);
+		BigInteger cycle = BigInteger.valueOf(this.cycle).add(cyclesAndRest[0]);
+		return new CounterPosition(cycle.min(BigInteger.valueOf(Long.MAX_VALUE)).longValueExact(),
+				bounds.start() + cyclesAndRest[1].longValueExact());
 	}
 
 	@Override

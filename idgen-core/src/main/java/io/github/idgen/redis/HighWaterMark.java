@@ -32,6 +32,13 @@ final class HighWaterMark {
 
 	private volatile String trippedReason;
 
+	/**
+	 * The run id of the Redis server process the latest IDs came from, so that a server
+	 * that lost the counter and its stamp together (a restart without persistence) is
+	 * told from the one that served them; written by whichever caller accepts IDs last.
+	 */
+	private volatile String server;
+
 	HighWaterMark(String sequence, String key) {
 		this.sequence = sequence;
 		this.key = key;
@@ -43,6 +50,14 @@ final class HighWaterMark {
 	 */
 	CounterPosition get() {
 		return this.highest.get();
+	}
+
+	/**
+	 * Return the run id of the Redis server process the latest IDs came from.
+	 * @return the run id, {@code null} before the first IDs
+	 */
+	String server() {
+		return this.server;
 	}
 
 	/**
@@ -63,15 +78,17 @@ final class HighWaterMark {
 	 * @param lastBefore the counter value before the IDs were reserved, in that cycle
 	 * @param last the new counter value, the last ID reserved
 	 * @param before the high-water mark read before the command was sent
+	 * @param server the run id of the Redis server process the IDs came from
 	 * @throws CounterLostException if the IDs start at or before {@code before}
 	 */
-	void accept(long cycle, long lastBefore, long last, CounterPosition before) {
+	void accept(long cycle, long lastBefore, long last, CounterPosition before, String server) {
 		if (new CounterPosition(cycle, lastBefore).isBefore(before)) {
 			throw trip("its counter '" + this.key + "' returned IDs " + (lastBefore + 1) + " to " + last
 					+ ((cycle != 0) ? " of cycle " + cycle : "") + ", but this instance had already received IDs up to "
 					+ before);
 		}
 		raise(new CounterPosition(cycle, last));
+		this.server = server;
 	}
 
 	/**

@@ -4,8 +4,8 @@ import io.github.idgen.SequenceNames;
 
 /**
  * The Redis keys of the sequences: {@code <prefix>{<sequence>}} for the counter and keys
- * derived from it, such as {@code <prefix>{<sequence>}:guard} and
- * {@code <prefix>{<sequence>}:cycle}.
+ * derived from it, such as {@code <prefix>{<sequence>}:guard},
+ * {@code <prefix>{<sequence>}:cycle} and {@code <prefix>{<sequence>}:server}.
  * <p>
  * The braces are a Redis Cluster hash tag: the cluster places a key by the part between
  * the first <code>{</code> and the next <code>}</code>, so every key of one sequence lies
@@ -26,6 +26,8 @@ public final class RedisKeys {
 	private static final String GUARD_SUFFIX = ":guard";
 
 	private static final String CYCLE_SUFFIX = ":cycle";
+
+	private static final String STAMP_SUFFIX = ":server";
 
 	private final String prefix;
 
@@ -80,13 +82,25 @@ public final class RedisKeys {
 	}
 
 	/**
+	 * Return the key of the stamp of a sequence: the run id of the Redis server process
+	 * that last reserved IDs of it, so that a counter served by another process (a
+	 * promoted replica, a restarted server) is not trusted.
+	 * @param sequence the sequence name
+	 * @return {@code <prefix>{<sequence>}:server}
+	 * @throws IllegalArgumentException if the name is not valid, with the reason
+	 */
+	public String stamp(String sequence) {
+		return counter(sequence) + STAMP_SUFFIX;
+	}
+
+	/**
 	 * Check that the given name is a valid sequence name for Redis keys.
 	 * @param sequence the name to check
 	 * @return the name, unchanged
 	 * @throws IllegalArgumentException if the name is not valid, with the reason
 	 */
 	public static String validateSequence(String sequence) {
-		SequenceNames.validate(sequence);
+		SequenceNames.validateCounter(sequence);
 		if (sequence.indexOf('{') >= 0 || sequence.indexOf('}') >= 0) {
 			throw new IllegalArgumentException("Sequence name must not contain '{' or '}', which would break the "
 					+ "Redis Cluster hash tag of its keys: '" + sequence + "'");

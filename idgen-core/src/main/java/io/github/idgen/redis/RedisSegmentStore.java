@@ -17,7 +17,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.CounterLostException;
+import io.github.idgen.FailureDescriptions;
 import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.SequenceNames;
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SequenceBounds;
@@ -123,10 +126,17 @@ public class RedisSegmentStore implements SegmentStore {
 
 	private final CounterFloor floor;
 
+	private static final int MAX_MOVE_ATTEMPTS = 4;
+
 	private final ConcurrentMap<String, HighWaterMark> marks = new ConcurrentHashMap<>();
 
+	private final long failoverJump;
+
+	private final SequenceObserver observer;
+
 	/**
-	 * Create a store without a floor.
+	 * Create a store without a floor that refuses a counter last reserved on another
+	 * server.
 	 * @param connectionFactory the connection factory, standalone or cluster
 	 * @param keys the keys of the sequences
 	 */
@@ -135,18 +145,40 @@ public class RedisSegmentStore implements SegmentStore {
 	}
 
 	/**
-	 * Create a store.
+	 * Create a store that, without a floor, refuses a counter last reserved on another
+	 * server.
 	 * @param connectionFactory the connection factory, standalone or cluster
 	 * @param keys the keys of the sequences
 	 * @param floor the durable floor that every segment is claimed in and that lost
 	 * counters are re-seeded above, or {@code null} for none
 	 */
 	public RedisSegmentStore(RedisConnectionFactory connectionFactory, RedisKeys keys, CounterFloor floor) {
+		this(connectionFactory, keys, floor, 0, SequenceObserver.NONE);
+	}
+
+	/**
+	 * Create a store.
+	 * @param connectionFactory the connection factory, standalone or cluster
+	 * @param keys the keys of the sequences
+	 * @param floor the durable floor that every segment is claimed in and that lost
+	 * counters are re-seeded above, or {@code null} for none
+	 * @param failoverJump how far a store without a floor moves a counter forward that was
+	 * last reserved on another Redis server process (a restart, a failover), at least 0;
+	 * 0 refuses such a counter instead
+	 * @param observer hears of every counter moved forward
+	 */
+	public RedisSegmentStore(RedisConnectionFactory connectionFactory, RedisKeys keys, CounterFloor floor,
+			long failoverJump, SequenceObserver observer) {
 		Objects.requireNonNull(connectionFactory, "RedisConnectionFactory must not be null");
+		if (failoverJump < 0) {
+			throw new IllegalArgumentException("failoverJump must not be negative but was " + failoverJump);
+		}
 		this.keys = Objects.requireNonNull(keys, "RedisKeys must not be null");
 		this.template = new StringRedisTemplate(connectionFactory);
 		this.script = new ReserveScript(this.template, keys);
 		this.floor = floor;
+		this.failoverJump = failoverJump;
+		this.observer = SequenceObserver.guarded(observer);
 	}
 
 	/**
@@ -178,16 +210,19 @@ public class RedisSegmentStore implements SegmentStore {
 					: allocateGuarded(sequence, step, bounds, mark);
 		}
 		catch (DataAccessException ex) {
-			throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
-					+ "' in Redis key '" + this.keys.counter(sequence) + "': " + ex.getMessage(), ex);
+			throw RedisFailures.translate("Could not reserve " + step + " IDs of sequence " + SequenceNames.quote(sequence)
+					+ " in Redis key '" + this.keys.counter(sequence) + "'", ex);
 		}
 	}
 
 	private Segment allocateGuarded(String sequence, long step, SequenceBounds bounds, HighWaterMark mark) {
 		CounterPosition before = mark.get();
-		ReserveScript.Result result = this.script.reserve(sequence, step, bounds, before, false);
+		ReserveScript.Result result = this.script.reserve(sequence, step, bounds, before, false, mark.server(), null);
+		for (int attempt = 1; result.outcome() == ReserveScript.Outcome.CHANGED; attempt++) {
+			result = moveForward(sequence, step, bounds, mark, before, result, attempt);
+		}
 		return switch (result.outcome()) {
-			case RESERVED -> accept(result, before, mark);
+			case RESERVED, RESEEDED -> accept(result, before, mark);
 			case LOST -> throw mark.trip("its counter '" + this.keys.counter(sequence) + "' is "
 					+ result.describeCounter() + ", below the highest value known, " + result.position()
 					+ " (the guard key '" + this.keys.guard(sequence) + "' now holds it)");
@@ -195,28 +230,70 @@ public class RedisSegmentStore implements SegmentStore {
 		};
 	}
 
+	/**
+	 * Answer a counter last reserved on another Redis server process than the one that
+	 * serves it now: refuse it, or move it the failover jump past the highest position
+	 * known and reserve from there, on the same server only.
+	 */
+	private ReserveScript.Result moveForward(String sequence, long step, SequenceBounds bounds, HighWaterMark mark,
+			CounterPosition before, ReserveScript.Result changed, int attempt) {
+		String reason = "it was last reserved on another Redis server process than the one serving it now (run id "
+				+ changed.server() + "), after a restart or a failover, and may be behind";
+		if (this.failoverJump == 0) {
+			throw mark.trip(reason + "; its counter is " + changed.describeCounter() + " and the highest value known "
+					+ changed.position());
+		}
+		if (attempt > MAX_MOVE_ATTEMPTS) {
+			throw new BackendUnavailableException("Could not move the counter of sequence "
+					+ SequenceNames.quote(sequence) + " forward: its Redis server kept changing");
+		}
+		CounterPosition known = changed.position().max(before);
+		CounterPosition target = known.advance(this.failoverJump, bounds);
+		ReserveScript.Result moved = this.script.reserve(sequence, step, bounds, target, true, mark.server(),
+				changed.server());
+		if (moved.outcome() == ReserveScript.Outcome.RESEEDED) {
+			logger.warn("Counter '{}' of sequence {}: {}; moved it from {} to {} (idgen.redis.failover-jump={})",
+					this.keys.counter(sequence), SequenceNames.quote(sequence), reason, known, target,
+					this.failoverJump);
+			this.observer.counterMovedForward(sequence, known.value(), target.value());
+		}
+		return moved;
+	}
+
 	private Segment allocateAboveFloor(String sequence, long step, SequenceBounds bounds, HighWaterMark mark) {
 		long knownFloor = 0;
+		String movingForwardOn = null;
 		for (int attempt = 1;; attempt++) {
 			CounterPosition before = mark.get();
 			CounterPosition known = new CounterPosition(before.cycle(), Math.max(before.value(), knownFloor));
-			ReserveScript.Result result = this.script.reserve(sequence, step, bounds, known, true);
-			if (result.outcome() != ReserveScript.Outcome.RESERVED
-					&& result.outcome() != ReserveScript.Outcome.RESEEDED) {
-				throw refused(sequence, step, bounds, result, mark);
+			ReserveScript.Result result = this.script.reserve(sequence, step, bounds, known, true, mark.server(),
+					movingForwardOn);
+			if (result.outcome() == ReserveScript.Outcome.CHANGED) {
+				logger.warn("Counter '{}' of sequence {} was last reserved on another Redis server process than the one "
+						+ "serving it now (run id {}), after a restart or a failover; re-seeding it above its floor",
+						this.keys.counter(sequence), SequenceNames.quote(sequence), result.server());
+				movingForwardOn = result.server();
+				knownFloor = readFloor(sequence);
 			}
-			long from = result.previousCounter();
-			if (result.outcome() == ReserveScript.Outcome.RESEEDED) {
-				logger.warn("Counter '{}' of sequence '{}' was {}, below the highest value known; re-seeded at {}",
-						this.keys.counter(sequence), sequence, result.describeCounter(), from);
+			else {
+				if (result.outcome() != ReserveScript.Outcome.RESERVED
+						&& result.outcome() != ReserveScript.Outcome.RESEEDED) {
+					throw refused(sequence, step, bounds, result, mark);
+				}
+				long from = result.previousCounter();
+				if (result.outcome() == ReserveScript.Outcome.RESEEDED) {
+					logger.warn("Counter '{}' of sequence {} was {}, below the highest value known; re-seeded at {}",
+							this.keys.counter(sequence), SequenceNames.quote(sequence), result.describeCounter(), from);
+					this.observer.counterMovedForward(sequence, result.counterValue(), from);
+				}
+				if (claim(sequence, from, result.newCounter())) {
+					return accept(result, before, mark);
+				}
+				knownFloor = readFloor(sequence);
 			}
-			if (claim(sequence, from, result.newCounter())) {
-				return accept(result, before, mark);
-			}
-			knownFloor = readFloor(sequence);
 			if (attempt == MAX_CLAIM_ATTEMPTS) {
-				throw new BackendUnavailableException("Could not claim a segment of sequence '" + sequence
-						+ "' in its floor after " + attempt + " attempts: the floor (" + knownFloor
+				throw new BackendUnavailableException("Could not claim a segment of sequence " + SequenceNames.quote(sequence)
+						+ " in its floor after " + attempt + " attempts: the floor (" + knownFloor
 						+ ") kept passing the segments reserved in Redis");
 			}
 			backOff(sequence, attempt);
@@ -258,7 +335,7 @@ public class RedisSegmentStore implements SegmentStore {
 	private static Segment accept(ReserveScript.Result result, CounterPosition before, HighWaterMark mark) {
 		CounterPosition last = result.position();
 		long from = result.previousCounter();
-		mark.accept(last.cycle(), from, last.value(), before);
+		mark.accept(last.cycle(), from, last.value(), before, result.server());
 		return new Segment(from + 1, last.value() + 1);
 	}
 
@@ -295,7 +372,7 @@ public class RedisSegmentStore implements SegmentStore {
 			reply = this.template.execute((connection) -> connection.ping(), true);
 		}
 		catch (DataAccessException ex) {
-			throw new BackendUnavailableException("Redis is not available: " + ex.getMessage(), ex);
+			throw new BackendUnavailableException("Redis is not available: " + FailureDescriptions.describe(ex), ex);
 		}
 		if (!"PONG".equalsIgnoreCase(reply)) {
 			throw new BackendUnavailableException("Redis answered PING with '" + reply + "'");
@@ -317,6 +394,16 @@ public class RedisSegmentStore implements SegmentStore {
 			}
 		});
 		return Collections.unmodifiableMap(tripped);
+	}
+
+	/**
+	 * Return the highest ID of a sequence this store has received.
+	 * @param sequence the sequence name
+	 * @return the highest ID (in the latest cycle of a cyclic sequence), 0 if none
+	 */
+	public long highestReceived(String sequence) {
+		HighWaterMark mark = this.marks.get(sequence);
+		return (mark != null) ? mark.get().value() : 0;
 	}
 
 	/**

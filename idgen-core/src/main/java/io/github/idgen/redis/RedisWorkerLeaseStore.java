@@ -20,11 +20,11 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * A {@link WorkerLeaseStore} that keeps its leases in Redis, through Spring Data Redis,
  * on a standalone server or a Redis Cluster.
  * <p>
- * Each worker id has a lease key {@code <prefix>{worker:<id>}}, which holds the owner and
- * expires after the ttl, and a last-timestamp key {@code <prefix>{worker:<id>}:last},
+ * Each worker id has a lease key {@code <prefix>worker:{<id>}}, which holds the owner and
+ * expires after the ttl, and a last-timestamp key {@code <prefix>worker:{<id>}:last},
  * which never expires and holds the last timestamp no ID of the owners of the id is
  * after: raised to the owner's horizon by every renewal, set exactly to the last
- * millisecond issued by a release. Both keys share the hash tag {@code worker:<id>}, so each script
+ * millisecond issued by a release. Both keys share the hash tag {@code <id>}, so each script
  * below touches one cluster slot. Every operation is one Lua script, which Redis
  * executes atomically:
  * <ul>
@@ -48,11 +48,12 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * ({@value #DEFAULT_COUNT_MAX_WORKER_ID}, the largest id of 10 worker bits, before the
  * first acquire).
  * <p>
- * The lease keys of this store have the form of the counter keys of a
- * {@link RedisSegmentStore} for sequences named {@code worker:<id>}: give the two stores
- * different prefixes if such sequences exist. Redis without persistence, or a failover
- * to a replica that lacks a lease, forgets leases, so that an id can be leased twice;
- * the last-timestamp keys are lost the same way.
+ * The keys of this store lie where no sequence key can: every key of a sequence
+ * continues its prefix with a brace ({@code <prefix>{<sequence>}...}), every key of
+ * this store with {@code worker:}, so that no sequence name, whatever a caller passes,
+ * can take or block a worker id. Redis without persistence, or a failover to a replica
+ * that lacks a lease, forgets leases, so that an id can be leased twice; the
+ * last-timestamp keys are lost the same way.
  */
 public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
@@ -138,16 +139,16 @@ public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	/**
 	 * Return the lease key of a worker id.
 	 * @param workerId the worker id
-	 * @return {@code <prefix>{worker:<id>}}
+	 * @return {@code <prefix>worker:{<id>}}
 	 */
 	public String leaseKey(int workerId) {
-		return this.prefix + "{worker:" + workerId + "}";
+		return this.prefix + "worker:{" + workerId + "}";
 	}
 
 	/**
 	 * Return the key of the last timestamp of a worker id, in the slot of its lease key.
 	 * @param workerId the worker id
-	 * @return {@code <prefix>{worker:<id>}:last}
+	 * @return {@code <prefix>worker:{<id>}:last}
 	 */
 	public String lastTimestampKey(int workerId) {
 		return leaseKey(workerId) + ":last";

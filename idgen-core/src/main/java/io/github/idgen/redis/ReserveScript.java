@@ -10,14 +10,16 @@ import io.github.idgen.segment.SequenceBounds;
 
 /**
  * The Lua script {@code reserve.lua} that reserves IDs of one sequence in one atomic
- * step: it creates or re-seeds the counter, checks its position (cycle and value) against
- * the guard and the caller's high-water mark, applies the bounds (the overflow limit of
- * an unbounded sequence, the max-value of a bounded one, the wrap of a cyclic one), adds
- * the step and writes the guard. The resource documents the arguments and the outcomes.
+ * step: it checks that the counter was last reserved on this Redis server process (its
+ * stamp holds the run id of {@code INFO server}), creates or re-seeds the counter, checks
+ * its position (cycle and value) against the guard and the caller's high-water mark,
+ * applies the bounds (the overflow limit of an unbounded sequence, the max-value of a
+ * bounded one, the wrap of a cyclic one), adds the step and writes the guard and the
+ * stamp. The resource documents the arguments and the outcomes.
  * <p>
  * The script is read once. Spring Data Redis runs it with {@code EVALSHA} and falls back
  * to {@code EVAL}, which loads it, when the server answers {@code NOSCRIPT} (after a
- * restart or a {@code SCRIPT FLUSH}). Its three keys share the sequence's hash tag, so it
+ * restart or a {@code SCRIPT FLUSH}). Its four keys share the sequence's hash tag, so it
  * runs on Redis Cluster too.
  */
 final class ReserveScript {
@@ -47,23 +49,30 @@ final class ReserveScript {
 	 * {@link CounterPosition#NONE} if none
 	 * @param reseed whether a lost counter is re-seeded at the highest position known
 	 * rather than refused
+	 * @param lastServer the run id of the server the caller last reserved IDs of this
+	 * sequence from, {@code null} if none
+	 * @param movingForwardOn the run id of the server on which the caller moves the
+	 * counter forward to {@code known} (with {@code reseed}) after it found the counter last
+	 * reserved on another server ({@link Outcome#CHANGED}), {@code null} otherwise
 	 * @return the outcome
 	 * @throws DataAccessException if Redis failed
 	 */
-	Result reserve(String sequence, long step, SequenceBounds bounds, CounterPosition known, boolean reseed) {
+	Result reserve(String sequence, long step, SequenceBounds bounds, CounterPosition known, boolean reseed,
+			String lastServer, String movingForwardOn) {
 		List<String> keys = List.of(this.keys.counter(sequence), this.keys.guard(sequence),
-				this.keys.cycle(sequence));
+				this.keys.cycle(sequence), this.keys.stamp(sequence));
 		long limit = bounds.maxValue() - step;
 		String mode = !bounds.isBounded() ? "unbounded" : (bounds.cycle() ? "cyclic" : "bounded");
 		List<?> reply = this.template.execute(SCRIPT, keys, Long.toString(step),
 				(limit >= 0) ? Long.toString(limit) : "", Long.toString(bounds.start() - 1),
 				Long.toString(bounds.maxValue()), mode, Long.toString(known.cycle()), Long.toString(known.value()),
-				reseed ? "1" : "0");
-		if (reply == null || reply.size() != 6) {
+				reseed ? "1" : "0", (lastServer != null) ? lastServer : "",
+				(movingForwardOn != null) ? movingForwardOn : "");
+		if (reply == null || reply.size() != 7) {
 			throw new IllegalStateException("Unexpected reply of the reserve script: " + reply);
 		}
 		return new Result(Outcome.valueOf((String) reply.get(0)), (String) reply.get(1), (String) reply.get(2),
-				(String) reply.get(3), (String) reply.get(4), (String) reply.get(5));
+				(String) reply.get(3), (String) reply.get(4), (String) reply.get(5), (String) reply.get(6));
 	}
 
 	/**
@@ -95,6 +104,12 @@ final class ReserveScript {
 		EXHAUSTED,
 
 		/**
+		 * The counter was last reserved on another Redis server process than this one (a
+		 * promoted replica, a restarted server) and may be behind; nothing was reserved.
+		 */
+		CHANGED,
+
+		/**
 		 * The counter, its cycle or the guard does not hold a valid value.
 		 */
 		INVALID
@@ -108,16 +123,18 @@ final class ReserveScript {
 	 * @param counterCycle the cycle key found, empty if it was missing
 	 * @param counter the counter found, empty if it was missing
 	 * @param cycle the cycle of the new counter ({@link Outcome#RESERVED},
-	 * {@link Outcome#RESEEDED}), of the highest position known ({@link Outcome#LOST}) or
-	 * of the current counter ({@link Outcome#EXHAUSTED}); empty for
-	 * {@link Outcome#INVALID}
+	 * {@link Outcome#RESEEDED}), of the highest position known ({@link Outcome#LOST},
+	 * {@link Outcome#CHANGED}) or of the current counter ({@link Outcome#EXHAUSTED});
+	 * empty for {@link Outcome#INVALID}
 	 * @param value the new counter ({@link Outcome#RESERVED}, {@link Outcome#RESEEDED}),
-	 * the highest value known ({@link Outcome#LOST}), the current counter
-	 * ({@link Outcome#EXHAUSTED}) or the guard ({@link Outcome#INVALID})
+	 * the highest value known ({@link Outcome#LOST}, {@link Outcome#CHANGED}), the current
+	 * counter ({@link Outcome#EXHAUSTED}) or the guard ({@link Outcome#INVALID})
 	 * @param from the counter the reserved IDs follow ({@link Outcome#RESERVED},
 	 * {@link Outcome#RESEEDED}), empty otherwise
+	 * @param server the run id of the Redis server process that ran the script
 	 */
-	record Result(Outcome outcome, String counterCycle, String counter, String cycle, String value, String from) {
+	record Result(Outcome outcome, String counterCycle, String counter, String cycle, String value, String from,
+			String server) {
 
 		/**
 		 * Return the new counter value, exactly.
@@ -142,6 +159,14 @@ final class ReserveScript {
 		 */
 		long previousCounter() {
 			return Long.parseLong(this.from);
+		}
+
+		/**
+		 * Return the value of the counter found.
+		 * @return the value, 0 if the counter was missing
+		 */
+		long counterValue() {
+			return this.counter.isEmpty() ? 0 : Long.parseLong(this.counter);
 		}
 
 		/**

@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.FailureDescriptions;
 import io.github.idgen.Sequence;
-import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceInfo;
+import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
 
 /**
@@ -206,9 +206,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	@Override
 	public long[] next(int count) {
-		if (count < 1) {
-			throw new IllegalArgumentException("count must be at least 1 but was " + count);
-		}
+		Sequence.checkBatchSize(count);
 		long[] ids = new long[count];
 		int filled = 0;
 		Block block = this.current;

@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.IdGenerationException;
+import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
 
 /**
@@ -253,7 +254,7 @@ public final class SnowflakeGenerator {
 	/**
 	 * Return {@code count} IDs in one call. They are claimed a millisecond's worth at a
 	 * time, so a large count may wait for several milliseconds.
-	 * @param count the number of IDs, at least 1
+	 * @param count the number of IDs, from 1 to {@link Sequence#MAX_BATCH_SIZE}
 	 * @return the IDs in ascending order, each greater than every ID this generator
 	 * issued before
 	 * @throws ClockMovedBackwardsException if the clock moved backwards further than
@@ -262,9 +263,7 @@ public final class SnowflakeGenerator {
 	 * before its epoch
 	 */
 	public long[] nextIds(int count) {
-		if (count < 1) {
-			throw new IllegalArgumentException("count must be at least 1 but was " + count);
-		}
+		Sequence.checkBatchSize(count);
 		long[] ids = new long[count];
 		int filled = 0;
 		while (filled < count) {

@@ -31,7 +31,7 @@ public final class SnowflakeSequence implements Sequence, SequenceInfo {
 	 * @throws IllegalArgumentException if an argument is not valid
 	 */
 	public SnowflakeSequence(String name, SnowflakeGenerator generator) {
-		this.name = SequenceNames.validate(name);
+		this.name = SequenceNames.validateCounter(name);
 		if (generator == null) {
 			throw new IllegalArgumentException("generator must not be null");
 		}

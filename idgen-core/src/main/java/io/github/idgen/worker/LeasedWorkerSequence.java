@@ -28,7 +28,7 @@ public final class LeasedWorkerSequence implements Sequence, SequenceInfo {
 	 * @param worker the worker that issues the IDs
 	 */
 	public LeasedWorkerSequence(String name, LeasedWorker worker) {
-		this.name = SequenceNames.validate(name);
+		this.name = SequenceNames.validateCounter(name);
 		this.worker = worker;
 	}
 

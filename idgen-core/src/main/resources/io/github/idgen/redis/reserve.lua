@@ -4,6 +4,9 @@
 -- KEYS[2]  the guard: the highest counter position known to have existed, 'value' in
 --          cycle 0 or 'cycle:value' after a wrap
 -- KEYS[3]  the cycle: how often a cyclic counter has wrapped, missing for 0
+-- KEYS[4]  the stamp: the run id of the Redis server process that last reserved IDs of
+--          the counter; a promoted replica or a restarted server has another run id, so a
+--          stamp that differs from the server's own tells that the counter may be behind
 -- ARGV[1]  step: the number of IDs to reserve; 0 only makes sure the counter exists
 -- ARGV[2]  limit: the largest counter value that can still grow by the whole step
 --          (max - step), '' if none can
@@ -16,14 +19,18 @@
 -- ARGV[6]  the cycle of the highest position the caller knows of, 0 if none
 -- ARGV[7]  the value of the highest position the caller knows of, 0 if none
 -- ARGV[8]  '1' to re-seed a lost counter at the highest position known, '0' to refuse
+-- ARGV[9]  the run id of the server the caller last reserved IDs of this counter from, ''
+--          if none: tells a change of server when the stamp was lost with the counter
+-- ARGV[10] the run id of the server on which the caller moves the counter forward after
+--          a change of server (ARGV[6..8] then give where to), '' otherwise
 --
 -- Every value is a non-negative integer in canonical decimal form and is compared as a
 -- string, never through tonumber: Lua numbers are doubles, exact only up to 2^53. For the
 -- same reason new values are read back with GET rather than taken from INCRBY's reply.
 -- Positions (cycle, value) are compared cycle first.
 --
--- Returns {outcome, cycle found, counter found, cycle, value, from}, where the cycle and
--- the counter found are '' if missing:
+-- Returns {outcome, cycle found, counter found, cycle, value, from, server}, where the
+-- cycle and the counter found are '' if missing and server is this server's run id:
 --   RESERVED   IDs (from, value] of cycle were reserved
 --   RESEEDED   the counter was missing or behind the highest position known and was
 --              re-seeded there first; then IDs (from, value] of cycle were reserved
@@ -31,6 +38,13 @@
 --              reserved and the guard now holds that position (cycle, value)
 --   EXHAUSTED  the counter (cycle, value) cannot grow by step without passing the limit,
 --              or a bounded counter is at max; nothing was reserved
+--   CHANGED    the counter was last reserved on another server (its stamp, or else the
+--              caller's ARGV[9], is not this server's run id) and ARGV[10] is not this
+--              server's run id either: the counter may be behind; nothing was reserved,
+--              (cycle, value) is the highest position known (the counter, the guard, the
+--              caller's) and the guard now holds it, so that an instance that knows
+--              nothing refuses a lost counter too, but the stamp is left as it was, so
+--              that every instance finds the change until one moves the counter forward
 --   INVALID    the cycle, the counter or the guard (value) is not valid
 
 local function valid(number)
@@ -76,8 +90,12 @@ local guardCycle, guardValue
 if guard then
 	guardCycle, guardValue = parseGuard(guard)
 end
+local server = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)')
+if not server then
+	return redis.error_reply('ERR idgen needs the run_id of INFO server to tell a restart or a failover')
+end
 if (counter and not valid(counter)) or (cycle and not valid(cycle)) or (guard and not guardCycle) then
-	return {'INVALID', cycle or '', counter or '', '', guard or '', ''}
+	return {'INVALID', cycle or '', counter or '', '', guard or '', '', server}
 end
 
 local foundCycle = cycle or ''
@@ -86,6 +104,23 @@ cycle = cycle or '0'
 local knownCycle, knownValue = ARGV[6], ARGV[7]
 if guard and before(knownCycle, knownValue, guardCycle, guardValue) then
 	knownCycle, knownValue = guardCycle, guardValue
+end
+
+local stamp = redis.call('GET', KEYS[4])
+local changed
+if stamp then
+	changed = stamp ~= server
+else
+	changed = ARGV[9] ~= '' and ARGV[9] ~= server
+end
+if changed and ARGV[10] ~= server then
+	if counter and before(knownCycle, knownValue, cycle, counter) then
+		knownCycle, knownValue = cycle, counter
+	end
+	if not guard or before(guardCycle, guardValue, knownCycle, knownValue) then
+		redis.call('SET', KEYS[2], guardOf(knownCycle, knownValue))
+	end
+	return {'CHANGED', foundCycle, found, knownCycle, knownValue, '', server}
 end
 
 local outcome = 'RESERVED'
@@ -97,7 +132,7 @@ elseif not counter or before(cycle, counter, knownCycle, knownValue) then
 		if not guard or before(guardCycle, guardValue, knownCycle, knownValue) then
 			redis.call('SET', KEYS[2], guardOf(knownCycle, knownValue))
 		end
-		return {'LOST', foundCycle, found, knownCycle, knownValue, ''}
+		return {'LOST', foundCycle, found, knownCycle, knownValue, '', server}
 	end
 	cycle, counter = knownCycle, knownValue
 	if less(counter, ARGV[3]) then
@@ -114,13 +149,13 @@ local mode = ARGV[5]
 local from = counter
 if mode == 'unbounded' then
 	if ARGV[2] == '' or less(ARGV[2], counter) then
-		return {'EXHAUSTED', foundCycle, found, cycle, counter, ''}
+		return {'EXHAUSTED', foundCycle, found, cycle, counter, '', server}
 	end
 	redis.call('INCRBY', KEYS[1], ARGV[1])
 else
 	if not less(counter, ARGV[4]) then
 		if mode ~= 'cyclic' then
-			return {'EXHAUSTED', foundCycle, found, cycle, counter, ''}
+			return {'EXHAUSTED', foundCycle, found, cycle, counter, '', server}
 		end
 		redis.call('INCR', KEYS[3])
 		cycle = redis.call('GET', KEYS[3])
@@ -135,4 +170,7 @@ else
 end
 local value = redis.call('GET', KEYS[1])
 redis.call('SET', KEYS[2], guardOf(cycle, value))
-return {outcome, foundCycle, found, cycle, value, from}
+if stamp ~= server then
+	redis.call('SET', KEYS[4], server)
+end
+return {outcome, foundCycle, found, cycle, value, from, server}

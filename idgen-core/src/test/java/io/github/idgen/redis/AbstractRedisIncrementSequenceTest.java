@@ -167,9 +167,11 @@ abstract class AbstractRedisIncrementSequenceTest {
 		assertThat(sequence.next()).isEqualTo(LAST_ID - 2);
 		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> sequence.next(3))
 			.withMessageContaining(name);
+		assertThat(sequence.next()).as("a refused batch takes nothing").isEqualTo(LAST_ID - 1);
+		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> sequence.next(2));
+		assertThat(sequence.next()).isEqualTo(LAST_ID);
 		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(sequence::next)
 			.satisfies((ex) -> assertThat(ex.getSequence()).isEqualTo(name));
-		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> sequence.next(2));
 	}
 
 	@Test
@@ -182,7 +184,7 @@ abstract class AbstractRedisIncrementSequenceTest {
 		RedisIncrementSequence newInstance = sequenceOfNewInstance(name, 1);
 		assertThatExceptionOfType(CounterLostException.class).isThrownBy(newInstance::next)
 			.withMessageContaining("missing")
-			.withMessageContaining("100");
+			.withMessageContaining("101");
 		assertThat(newInstance.trippedGuard()).isPresent();
 		assertThat(redis().hasKey(KEYS.counter(name))).isFalse();
 	}
@@ -194,12 +196,12 @@ abstract class AbstractRedisIncrementSequenceTest {
 		sequence.next(100);
 		redis().delete(List.of(KEYS.counter(name), KEYS.guard(name)));
 		assertThatExceptionOfType(CounterLostException.class).isThrownBy(sequence::next)
-			.withMessageContaining("IDs 1 to 1")
-			.withMessageContaining("up to 100");
+			.withMessageContaining("missing")
+			.withMessageContaining("100");
 		assertThat(sequence.trippedGuard()).isPresent();
 		assertThat(redis().opsForValue().get(KEYS.guard(name))).isEqualTo("100");
 		assertThatExceptionOfType(CounterLostException.class).isThrownBy(sequence::next);
-		assertThat(redis().opsForValue().get(KEYS.counter(name))).isEqualTo("1");
+		assertThat(redis().hasKey(KEYS.counter(name))).as("the counter created anew").isFalse();
 		assertThatExceptionOfType(CounterLostException.class).isThrownBy(sequenceOfNewInstance(name, 1)::next);
 	}
 

@@ -61,6 +61,28 @@ abstract class AbstractRedisWorkerLeaseStoreTest extends AbstractWorkerLeaseStor
 	}
 
 	@Test
+	void noSequenceNameCanTakeOrBlockAWorkerId() {
+		RedisSegmentStore sequences = new RedisSegmentStore(connectionFactory(), new RedisKeys(this.prefix));
+		for (int workerId = 0; workerId <= 3; workerId++) {
+			for (String name : List.of("worker:" + workerId, "worker:" + workerId + "}:last",
+					"worker:{" + workerId + "}")) {
+				try {
+					sequences.allocate(name, 10, 1);
+				}
+				catch (IllegalArgumentException ex) {
+					assertThat(ex).hasMessageContaining("must not contain '{' or '}'");
+				}
+			}
+		}
+		RedisWorkerLeaseStore store = createStore();
+		Set<Integer> workerIds = new HashSet<>();
+		for (int i = 0; i <= 3; i++) {
+			workerIds.add(store.acquire("owner-" + i, 3, Duration.ofSeconds(30)).orElseThrow().workerId());
+		}
+		assertThat(workerIds).containsExactlyInAnyOrder(0, 1, 2, 3);
+	}
+
+	@Test
 	void storesWithOtherPrefixesDoNotShareLeases() {
 		WorkerLeaseStore other = new RedisWorkerLeaseStore(connectionFactory(), "idgen-test:other" + System.nanoTime() + ":");
 		assertThat(createStore().acquire("a", 0, Duration.ofSeconds(30))).isPresent();

@@ -13,11 +13,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.SocketOptions;
 
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -156,12 +158,108 @@ public final class RedisServerProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Stop the server and start it again on the same port. Every key is lost; clients
-	 * reconnect on their own.
+	 * Make this server a replica of another and wait until it has every write the other
+	 * has acknowledged so far.
+	 * @param master the server to replicate
+	 */
+	public void replicate(RedisServerProcess master) {
+		try (RedisConnection connection = connectionFactory().getConnection()) {
+			connection.serverCommands().replicaOf("127.0.0.1", master.port());
+		}
+		awaitReplicated(master);
+	}
+
+	/**
+	 * Wait until this replica has every write its master has acknowledged so far.
+	 * @param master the master of this replica
+	 */
+	public void awaitReplicated(RedisServerProcess master) {
+		long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
+		for (;;) {
+			long masterOffset = Long.parseLong(master.info("replication").getProperty("master_repl_offset"));
+			Properties replication = info("replication");
+			if ("up".equals(replication.getProperty("master_link_status"))
+					&& Long.parseLong(replication.getProperty("slave_repl_offset", "-1")) >= masterOffset) {
+				return;
+			}
+			if (System.currentTimeMillis() > deadline) {
+				throw new IllegalStateException("Replica " + address() + " did not catch up with " + master.address()
+						+ ": " + replication);
+			}
+			sleep();
+		}
+	}
+
+	/**
+	 * Stop replicating and serve as a master with the data this server has, as a replica
+	 * promoted by a failover does ({@code REPLICAOF NO ONE}).
+	 */
+	public void promote() {
+		try (RedisConnection connection = connectionFactory().getConnection()) {
+			connection.serverCommands().replicaOfNoOne();
+		}
+	}
+
+	/**
+	 * Write a snapshot of the data to the server's directory ({@code SAVE}), which the
+	 * server loads when it starts again, once a background save under way (such as for a
+	 * replica) has ended.
+	 */
+	public void save() {
+		long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
+		while (!"0".equals(info("persistence").getProperty("rdb_bgsave_in_progress"))) {
+			if (System.currentTimeMillis() > deadline) {
+				throw new IllegalStateException("A background save of " + address() + " did not end");
+			}
+			sleep();
+		}
+		try (RedisConnection connection = connectionFactory().getConnection()) {
+			connection.serverCommands().save();
+		}
+	}
+
+	/**
+	 * Return a section of {@code INFO}.
+	 * @param section the section, such as {@code server} or {@code replication}
+	 * @return its properties
+	 */
+	public Properties info(String section) {
+		try (RedisConnection connection = connectionFactory().getConnection()) {
+			return connection.serverCommands().info(section);
+		}
+	}
+
+	/**
+	 * Stop the server and start it again on the same port. Every key is lost, unless
+	 * {@link #save()} wrote a snapshot, which it loads; clients reconnect on their own.
 	 */
 	public void restart() {
 		stop();
 		launch();
+		awaitConnectionFactory();
+	}
+
+	/**
+	 * Wait until the {@link #connectionFactory() connection factory}, if it was created,
+	 * has reconnected to the server.
+	 */
+	private void awaitConnectionFactory() {
+		if (this.connectionFactory == null) {
+			return;
+		}
+		long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
+		for (;;) {
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				connection.ping();
+				return;
+			}
+			catch (RuntimeException ex) {
+				if (System.currentTimeMillis() > deadline) {
+					throw ex;
+				}
+				sleep();
+			}
+		}
 	}
 
 	/**
@@ -198,6 +296,7 @@ public final class RedisServerProcess implements AutoCloseable {
 		Runtime.getRuntime().removeShutdownHook(this.shutdownHook);
 		try {
 			Files.deleteIfExists(log());
+			Files.deleteIfExists(this.directory.resolve("dump.rdb"));
 			Files.deleteIfExists(this.directory);
 		}
 		catch (IOException ex) {
@@ -208,7 +307,8 @@ public final class RedisServerProcess implements AutoCloseable {
 	private synchronized void launch() {
 		try {
 			this.process = new ProcessBuilder(List.of("redis-server", "--port", Integer.toString(this.port), "--bind",
-					"127.0.0.1", "--save", "", "--appendonly", "no", "--dir", this.directory.toString()))
+					"127.0.0.1", "--save", "", "--appendonly", "no", "--repl-diskless-sync-delay", "0", "--dir",
+					this.directory.toString()))
 				.redirectErrorStream(true)
 				.redirectOutput(log().toFile())
 				.start();

@@ -20,6 +20,7 @@ import org.springframework.context.annotation.Import;
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.SequenceBackend;
+import io.github.idgen.SequenceNames;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisFloorSource;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisMode;
@@ -62,8 +63,29 @@ public final class IdGeneratorAutoConfiguration {
 			checkBackendServes(properties, name, sequence,
 					(sequence.getBackend() != null) ? sequence.getBackend() : defaultBackend);
 		});
-		return new SequenceRouting(available, defaultBackend, bySequence,
+		SequenceRouting routing = new SequenceRouting(available, defaultBackend, bySequence,
 				observers.getIfAvailable(() -> BackendObservers.NONE));
+		checkBackendsServeNames(properties, routing);
+		return routing;
+	}
+
+	private static void checkBackendsServeNames(IdGeneratorProperties properties, SequenceRouting routing) {
+		checkBackendServesName(routing, "idgen.default-sequence", properties.getDefaultSequence());
+		properties.getSequences().keySet().forEach((name) -> checkBackendServesName(routing, "idgen.sequences", name));
+	}
+
+	private static void checkBackendServesName(SequenceRouting routing, String property, String name) {
+		SegmentSettingsMapper.validName(property, name);
+		try {
+			routing.validateName(name);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IdGeneratorConfigurationException(property, name,
+					property + " names " + SequenceNames.quote(name) + ", which the '"
+							+ BackendSelection.name(routing.backendOf(name)) + "' backend cannot serve: "
+							+ ex.getMessage(),
+					"Rename the sequence in " + property + ", or serve it from another backend.");
+		}
 	}
 
 	@Bean
@@ -74,11 +96,22 @@ public final class IdGeneratorAutoConfiguration {
 		ZoneId zone = (properties.getZone() != null) ? properties.getZone() : ZoneId.systemDefault();
 		DefaultIdGenerator generator = new DefaultIdGenerator(routing, properties.getSequences().keySet(),
 				settings.defaultSequence(), properties.getUnknownSequences(), settings.formats(), Clock.systemUTC(),
-				zone);
+				zone, maxUnknownSequences(properties));
 		if (properties.isFailFast()) {
 			FailFastCheck.requireAvailable(backends);
 		}
 		return generator;
+	}
+
+	private static int maxUnknownSequences(IdGeneratorProperties properties) {
+		int max = properties.getMaxUnknownSequences();
+		if (max < 0) {
+			throw new IdGeneratorConfigurationException("idgen.max-unknown-sequences", max,
+					"idgen.max-unknown-sequences is " + max + ", but it must not be negative.",
+					"Set idgen.max-unknown-sequences to 0 (no sequence is created on first use) or more, such as "
+							+ DefaultIdGenerator.DEFAULT_MAX_UNKNOWN_SEQUENCES + ".");
+		}
+		return max;
 	}
 
 	private static void checkBackendServes(IdGeneratorProperties properties, String name, SequenceProperties sequence,

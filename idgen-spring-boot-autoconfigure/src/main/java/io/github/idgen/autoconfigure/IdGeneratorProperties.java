@@ -11,6 +11,7 @@ import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
+import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.UnknownSequencePolicy;
 import io.github.idgen.format.ResetPeriod;
 
@@ -42,6 +43,14 @@ public class IdGeneratorProperties {
 	 * default sequence, 'reject' throws UnknownSequenceException.
 	 */
 	private UnknownSequencePolicy unknownSequences = UnknownSequencePolicy.CREATE;
+
+	/**
+	 * Largest number of sequences that are not configured under idgen.sequences and that
+	 * 'create' creates on first use; further unknown names throw
+	 * UnknownSequenceException, so that callers passing arbitrary names cannot create a
+	 * counter and a buffer each without bound.
+	 */
+	private int maxUnknownSequences = DefaultIdGenerator.DEFAULT_MAX_UNKNOWN_SEQUENCES;
 
 	/**
 	 * Time zone of formatted IDs: their date fields and the start of each reset period.
@@ -105,6 +114,14 @@ public class IdGeneratorProperties {
 
 	public void setUnknownSequences(UnknownSequencePolicy unknownSequences) {
 		this.unknownSequences = unknownSequences;
+	}
+
+	public int getMaxUnknownSequences() {
+		return this.maxUnknownSequences;
+	}
+
+	public void setMaxUnknownSequences(int maxUnknownSequences) {
+		this.maxUnknownSequences = maxUnknownSequences;
 	}
 
 	public ZoneId getZone() {
@@ -684,6 +701,16 @@ public class IdGeneratorProperties {
 		 */
 		private RedisFloorSource floorSource = RedisFloorSource.NONE;
 
+		/**
+		 * How many IDs a counter without a floor skips when its Redis server process
+		 * changed since its last reservation (a restart, a failover to a replica), since
+		 * the new server may be behind: the counter is moved this far past the highest
+		 * value known before IDs are reserved again. It must exceed the IDs reserved in
+		 * the longest replication lag or persistence window. 0 refuses such a counter
+		 * instead (CounterLostException, health DOWN) until an operator restores it.
+		 */
+		private long failoverJump = 1_000_000_000L;
+
 		private final Time time = new Time();
 
 		public String getKeyPrefix() {
@@ -708,6 +735,14 @@ public class IdGeneratorProperties {
 
 		public void setFloorSource(RedisFloorSource floorSource) {
 			this.floorSource = floorSource;
+		}
+
+		public long getFailoverJump() {
+			return this.failoverJump;
+		}
+
+		public void setFailoverJump(long failoverJump) {
+			this.failoverJump = failoverJump;
 		}
 
 		public Time getTime() {

@@ -19,6 +19,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisFloorSource;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
@@ -44,14 +45,16 @@ class RedisBackendConfiguration {
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
 			IdGeneratorProperties properties, RedisTimeSettings timeSettings,
 			ObjectProvider<BackendObservers> observers) {
-		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store,
-				observers.getIfAvailable(() -> BackendObservers.NONE).observer(Backend.REDIS));
+		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store, observer(observers));
 		IdGeneratorProperties.Redis.Time time = properties.getRedis().getTime();
 		checkNodeCount(time.getNodes(), timeSettings.layout());
 		List<? extends RedisConnectionFactory> timeNodes = time.getNodes().isEmpty() ? List.of(connectionFactory)
 				: timeNodes(time.getNodes());
+		RedisSegmentStore incrementStore = new RedisSegmentStore(connectionFactory,
+				RedisKeyPrefix.keys(properties.getRedis().getKeyPrefix()), null, failoverJump(properties.getRedis()),
+				observer(observers));
 		return new IdGeneratorBackend(Backend.REDIS, new RedisSequenceBackend(properties, store, segments,
-				connectionFactory, timeSettings, timeNodes));
+				incrementStore, connectionFactory, timeSettings, timeNodes));
 	}
 
 	/**
@@ -67,11 +70,13 @@ class RedisBackendConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	RedisSegmentStore idgenRedisSegmentStore(RedisConnectionFactory connectionFactory,
-			IdGeneratorProperties properties, ObjectProvider<CounterFloor> floor) {
+			IdGeneratorProperties properties, ObjectProvider<CounterFloor> floor,
+			ObjectProvider<BackendObservers> observers) {
 		IdGeneratorProperties.Redis redis = properties.getRedis();
 		RedisKeys keys = RedisKeyPrefix.keys(redis.getKeyPrefix());
+		long failoverJump = failoverJump(redis);
 		if (redis.getFloorSource() == RedisFloorSource.NONE) {
-			return new RedisSegmentStore(connectionFactory, keys);
+			return new RedisSegmentStore(connectionFactory, keys, null, failoverJump, observer(observers));
 		}
 		CounterFloor counterFloor = floor.getIfAvailable();
 		if (counterFloor == null) {
@@ -80,7 +85,21 @@ class RedisBackendConfiguration {
 							+ "DataSource bean, and there is none.",
 					"Add them, or set idgen.redis.floor-source=none.");
 		}
-		return new RedisSegmentStore(connectionFactory, keys, counterFloor);
+		return new RedisSegmentStore(connectionFactory, keys, counterFloor, failoverJump, observer(observers));
+	}
+
+	private static SequenceObserver observer(ObjectProvider<BackendObservers> observers) {
+		return observers.getIfAvailable(() -> BackendObservers.NONE).observer(Backend.REDIS);
+	}
+
+	private static long failoverJump(IdGeneratorProperties.Redis redis) {
+		if (redis.getFailoverJump() < 0) {
+			throw new IdGeneratorConfigurationException("idgen.redis.failover-jump", redis.getFailoverJump(),
+					"idgen.redis.failover-jump is " + redis.getFailoverJump() + ", but it must not be negative.",
+					"Set idgen.redis.failover-jump to 0 (refuse a counter whose Redis server changed) or to more IDs "
+							+ "than are reserved during the longest replication lag, such as 1000000000.");
+		}
+		return redis.getFailoverJump();
 	}
 
 	private static RedisTimeSettings timeSettings(IdGeneratorProperties.Redis redis) {

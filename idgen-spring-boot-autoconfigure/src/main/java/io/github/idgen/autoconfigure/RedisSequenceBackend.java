@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.springframework.beans.factory.DisposableBean;
@@ -13,6 +12,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceBackend;
+import io.github.idgen.SequenceNames;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisMode;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
 import io.github.idgen.format.ResetPeriod;
@@ -38,20 +38,21 @@ class RedisSequenceBackend implements SequenceBackend, AutoCloseable {
 
 	private final SegmentSequences segments;
 
+	private final RedisSegmentStore incrementStore;
+
 	private final RedisConnectionFactory connectionFactory;
 
 	private final RedisTimeSettings timeSettings;
 
 	private final List<? extends RedisConnectionFactory> timeNodes;
 
-	private final Map<String, RedisIncrementSequence> incrementSequences = new ConcurrentHashMap<>();
-
 	RedisSequenceBackend(IdGeneratorProperties properties, RedisSegmentStore store, SegmentSequences segments,
-			RedisConnectionFactory connectionFactory, RedisTimeSettings timeSettings,
-			List<? extends RedisConnectionFactory> timeNodes) {
+			RedisSegmentStore incrementStore, RedisConnectionFactory connectionFactory,
+			RedisTimeSettings timeSettings, List<? extends RedisConnectionFactory> timeNodes) {
 		this.properties = properties;
 		this.store = store;
 		this.segments = segments;
+		this.incrementStore = incrementStore;
 		this.connectionFactory = connectionFactory;
 		this.timeSettings = timeSettings;
 		this.timeNodes = timeNodes;
@@ -63,17 +64,20 @@ class RedisSequenceBackend implements SequenceBackend, AutoCloseable {
 		RedisMode mode = modeOf(sequence);
 		return switch (mode) {
 			case SEGMENT -> this.segments.create(name);
-			case INCREMENT -> increment(name, (sequence != null) ? sequence.getStart() : 1);
+			case INCREMENT -> new RedisIncrementSequence(this.incrementStore, name,
+					(sequence != null) ? sequence.getStart() : 1);
 			case TIME -> new RedisTimeSequence(name, this.timeNodes,
 					ThreadLocalRandom.current().nextInt(this.timeNodes.size()), this.timeSettings);
 		};
 	}
 
-	private RedisIncrementSequence increment(String name, long start) {
-		RedisIncrementSequence sequence = new RedisIncrementSequence(this.connectionFactory,
-				new RedisKeys(this.properties.getRedis().getKeyPrefix()), name, start);
-		this.incrementSequences.put(name, sequence);
-		return sequence;
+	/**
+	 * Check the name as every backend does, and that it has no braces, which would break
+	 * the Redis Cluster hash tag of its keys.
+	 */
+	@Override
+	public String validateName(String name) {
+		return RedisKeys.validateSequence(SequenceNames.validate(name));
 	}
 
 	private SequenceProperties settingsOf(String name) {
@@ -90,8 +94,7 @@ class RedisSequenceBackend implements SequenceBackend, AutoCloseable {
 	public void checkAvailable() {
 		this.store.checkAvailable();
 		Map<String, String> tripped = new LinkedHashMap<>(this.store.trippedGuards());
-		this.incrementSequences.forEach((name, sequence) -> sequence.trippedGuard()
-			.ifPresent((reason) -> tripped.put(name, reason)));
+		tripped.putAll(this.incrementStore.trippedGuards());
 		if (!tripped.isEmpty()) {
 			throw new CounterLostException(tripped.keySet().iterator().next(),
 					"The counter-loss guard has tripped for " + tripped);
@@ -113,8 +116,7 @@ class RedisSequenceBackend implements SequenceBackend, AutoCloseable {
 			details.put("floor", this.store.hasFloor());
 		}
 		else if (mode == RedisMode.INCREMENT) {
-			RedisIncrementSequence increment = this.incrementSequences.get(sequence);
-			details.put("guard", (increment != null) ? increment.trippedGuard().orElse(ARMED) : ARMED);
+			details.put("guard", this.incrementStore.trippedGuards().getOrDefault(sequence, ARMED));
 		}
 		return details;
 	}

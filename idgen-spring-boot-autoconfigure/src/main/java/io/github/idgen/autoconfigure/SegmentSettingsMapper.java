@@ -137,13 +137,17 @@ final class SegmentSettingsMapper {
 		return duration != null && !duration.isNegative() && !duration.isZero();
 	}
 
-	private static String validName(String property, String name) {
+	/**
+	 * Return the name if it is a valid sequence name.
+	 * @throws IdGeneratorConfigurationException naming the property if it is not
+	 */
+	static String validName(String property, String name) {
 		try {
 			return SequenceNames.validate(name);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException(property, name,
-					property + " names '" + name + "', which is not a valid sequence name: " + ex.getMessage(),
+					property + " names " + SequenceNames.quote(name) + ", which is not a valid sequence name: " + ex.getMessage(),
 					"Change the name in " + property + ".");
 		}
 	}

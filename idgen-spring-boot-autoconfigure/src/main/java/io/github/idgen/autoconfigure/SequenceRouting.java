@@ -6,6 +6,7 @@ import java.util.Map;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceFactory;
+import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.format.ResetPeriod;
@@ -65,6 +66,15 @@ public class SequenceRouting implements SequenceFactory {
 	 */
 	public Map<String, Object> details(String sequence) {
 		return this.backends.get(backendOf(sequence)).details(sequence);
+	}
+
+	/**
+	 * Check the name with the backend that would serve it, which may restrict names
+	 * beyond {@link io.github.idgen.SequenceNames}, as Redis forbids braces.
+	 */
+	@Override
+	public String validateName(String name) {
+		return this.backends.get(backendOf(SequenceNames.validate(name))).validateName(name);
 	}
 
 	@Override

@@ -6,6 +6,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.UUID;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -15,6 +17,7 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -22,17 +25,20 @@ import io.github.idgen.CounterLostException;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthContributorAutoConfiguration;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthIndicator;
+import io.github.idgen.autoconfigure.metrics.IdGeneratorMetricsAutoConfiguration;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.redis.RedisIncrementSequence;
 import io.github.idgen.redis.RedisKeys;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.redis.time.RedisTimeSequence;
 import io.github.idgen.segment.SegmentBuffer;
+import io.github.idgen.test.RedisServerProcess;
 import io.github.idgen.test.TestBackends;
 
 import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Tests for the Redis backend of {@link IdGeneratorAutoConfiguration}, against a real
@@ -247,6 +253,68 @@ class RedisBackendAutoConfigurationTests {
 			context.getBean(IdGenerator.class).nextId("order");
 			assertThat(context.getBean(SequenceRouting.class).details("order"))
 				.containsExactlyInAnyOrderEntriesOf(Map.of("mode", "increment", "guard", "armed"));
+		});
+	}
+
+	@Test
+	void aRestartedRedisHasItsCountersMovedByTheFailoverJumpAndCounted() {
+		try (RedisServerProcess server = RedisServerProcess.start()) {
+			new ApplicationContextRunner()
+				.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class,
+						IdGeneratorMetricsAutoConfiguration.class))
+				.withBean(RedisConnectionFactory.class, server::connectionFactory)
+				.withBean(SimpleMeterRegistry.class)
+				.withPropertyValues("idgen.redis.key-prefix=" + this.prefix, "idgen.redis.mode=increment",
+						"idgen.redis.failover-jump=1000")
+				.run((context) -> {
+					IdGenerator ids = context.getBean(IdGenerator.class);
+					assertThat(ids.nextIds("order", 2)).containsExactly(1, 2);
+					server.restart();
+					assertThat(ids.nextId("order")).isEqualTo(1003);
+					assertThat(context.getBean(MeterRegistry.class)
+						.get("idgen.counter.moved")
+						.tags("backend", "redis", "sequence", "order")
+						.counter()
+						.count()).isEqualTo(1);
+				});
+		}
+	}
+
+	@Test
+	void aRestartedRedisIsRefusedWithoutAFailoverJump() {
+		try (RedisServerProcess server = RedisServerProcess.start()) {
+			new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
+				.withBean(RedisConnectionFactory.class, server::connectionFactory)
+				.withPropertyValues("idgen.redis.key-prefix=" + this.prefix, "idgen.redis.mode=increment",
+						"idgen.redis.failover-jump=0")
+				.run((context) -> {
+					IdGenerator ids = context.getBean(IdGenerator.class);
+					ids.nextId("order");
+					server.restart();
+					assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> ids.nextId("order"))
+						.withMessageContaining("last reserved on another Redis server process");
+				});
+		}
+	}
+
+	@Test
+	void aNegativeFailoverJumpFailsAtStartup() {
+		runner().withPropertyValues("idgen.redis.failover-jump=-1")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.redis.failover-jump").getReason())
+				.contains("must not be negative"));
+	}
+
+	@Test
+	void namesWithBracesFailAtStartupWhenConfiguredAndAtOnceWhenAskedFor() {
+		runner().withPropertyValues("idgen.sequences[a{b}].start=5")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.sequences").getMessage())
+				.contains("'redis' backend cannot serve")
+				.contains("'{' or '}'"));
+		runner().run((context) -> {
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			assertThatIllegalArgumentException().isThrownBy(() -> ids.nextId("a{b}"))
+				.withMessageContaining("'{' or '}'");
+			assertThat(redis(context).keys(this.prefix + "*")).isEmpty();
 		});
 	}
 

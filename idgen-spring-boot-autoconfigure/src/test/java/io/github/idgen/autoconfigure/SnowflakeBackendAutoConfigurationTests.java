@@ -106,7 +106,7 @@ class SnowflakeBackendAutoConfigurationTests {
 				assertThat(context).hasSingleBean(RedisWorkerLeaseStore.class);
 				long id = context.getBean(IdGenerator.class).nextId("order");
 				int worker = BitLayout.standard().decode(id).worker();
-				assertThat(new StringRedisTemplate(redis).opsForValue().get(prefix + "{worker:" + worker + "}"))
+				assertThat(new StringRedisTemplate(redis).opsForValue().get(prefix + "worker:{" + worker + "}"))
 					.isNotNull();
 			});
 	}

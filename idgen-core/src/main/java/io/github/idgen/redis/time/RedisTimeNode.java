@@ -12,10 +12,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
-import org.springframework.util.ClassUtils;
 
 import io.github.idgen.CounterLostException;
 import io.github.idgen.IdGenerationException;
@@ -44,9 +42,6 @@ final class RedisTimeNode {
 	private static final long RESERVED = 0;
 
 	private static final long OTHER_CONFIGURATION = 1;
-
-	private static final boolean lettucePresent = ClassUtils.isPresent("io.lettuce.core.RedisClient",
-			RedisTimeNode.class.getClassLoader());
 
 	private final String sequence;
 
@@ -84,7 +79,7 @@ final class RedisTimeNode {
 		this.key = key;
 		this.index = index;
 		this.count = count;
-		this.name = describe(index, connectionFactory);
+		this.name = "node " + index;
 		this.configuration = "node " + index + " of " + count + ", layout " + layout.timestampBits() + "/"
 				+ layout.shardBits() + "/" + layout.sequenceBits() + " from " + layout.epoch();
 		this.slots = Long.toString((layout.maxSequence() - index) / count + 1);
@@ -94,8 +89,8 @@ final class RedisTimeNode {
 	}
 
 	/**
-	 * Return the node's name for messages: its index and, where the connection factory
-	 * tells it, its address.
+	 * Return the node's name for messages: its index, never its address, which messages
+	 * that reach health details and the actuator endpoint must not show.
 	 * @return the name
 	 */
 	String name() {
@@ -152,11 +147,6 @@ final class RedisTimeNode {
 				+ " ms behind the last millisecond it handed out", behindMillis);
 	}
 
-	private static String describe(int index, RedisConnectionFactory connectionFactory) {
-		String address = lettucePresent ? LettuceAddress.of(connectionFactory) : null;
-		return "node " + index + ((address != null) ? " (" + address + ")" : "");
-	}
-
 	private static String loadScript() {
 		try {
 			return new ClassPathResource("reserve.lua", RedisTimeNode.class).getContentAsString(StandardCharsets.UTF_8);
@@ -164,22 +154,6 @@ final class RedisTimeNode {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read the script of the Redis time mode", ex);
 		}
-	}
-
-	/**
-	 * Reads the address of a Lettuce connection factory; loaded only when Lettuce is
-	 * present.
-	 */
-	private static final class LettuceAddress {
-
-		static String of(RedisConnectionFactory connectionFactory) {
-			if (connectionFactory instanceof LettuceConnectionFactory lettuce && !lettuce.isClusterAware()
-					&& !lettuce.isRedisSentinelAware()) {
-				return lettuce.getHostName() + ":" + lettuce.getPort();
-			}
-			return null;
-		}
-
 	}
 
 }

@@ -12,6 +12,7 @@ import org.springframework.dao.DataAccessException;
 
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.ClockMovedBackwardsException;
+import io.github.idgen.FailureDescriptions;
 
 /**
  * The Redis nodes of one {@link RedisTimeSequence} instance, and the order in which it
@@ -93,7 +94,7 @@ final class RedisTimeNodes {
 				return reservation;
 			}
 			catch (DataAccessException ex) {
-				failures.add(node.name() + ": " + describe(ex));
+				failures.add(node.name() + ": " + FailureDescriptions.describe(ex));
 				if (firstFailure == null) {
 					firstFailure = ex;
 				}
@@ -139,11 +140,6 @@ final class RedisTimeNodes {
 			throw new BackendUnavailableException("Interrupted while sequence '" + this.sequence
 					+ "' waited for the clock of Redis " + node.name() + " to catch up", ex);
 		}
-	}
-
-	private static String describe(DataAccessException ex) {
-		Throwable cause = ex.getMostSpecificCause();
-		return (cause != ex) ? ex.getMessage() + " (" + cause.getMessage() + ")" : ex.getMessage();
 	}
 
 }

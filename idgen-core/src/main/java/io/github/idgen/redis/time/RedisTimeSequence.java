@@ -160,7 +160,7 @@ public final class RedisTimeSequence implements Sequence, SequenceInfo {
 	}
 
 	private static String validateName(String name) {
-		SequenceNames.validate(name);
+		SequenceNames.validateCounter(name);
 		if (name.indexOf('{') >= 0 || name.indexOf('}') >= 0) {
 			throw new IllegalArgumentException(
 					"Sequence name must not contain '{' or '}', which would change the hash tag of its Redis keys: '"
@@ -203,9 +203,7 @@ public final class RedisTimeSequence implements Sequence, SequenceInfo {
 
 	@Override
 	public long[] next(int count) {
-		if (count < 1) {
-			throw new IllegalArgumentException("count must be at least 1 but was " + count);
-		}
+		Sequence.checkBatchSize(count);
 		long[] ids = new long[count];
 		int filled = 0;
 		boolean ascending = true;

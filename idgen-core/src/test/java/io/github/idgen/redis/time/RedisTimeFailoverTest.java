@@ -76,9 +76,10 @@ class RedisTimeFailoverTest {
 			second.stop();
 			long start = System.nanoTime();
 			assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(sequence::next)
-				.withMessageStartingWith("Sequence 'orders' could not reserve IDs on any of its Redis nodes: node 0 ("
-						+ first.address() + "): ")
-				.withMessageContaining("; node 1 (" + second.address() + "): ");
+				.withMessageStartingWith("Sequence 'orders' could not reserve IDs on any of its Redis nodes: node 0: ")
+				.withMessageContaining("; node 1: ")
+				.withMessageNotContaining(first.address())
+				.withMessageNotContaining(second.address());
 			assertThatExceptionOfType(BackendUnavailableException.class)
 				.isThrownBy(() -> sequence(first, second).next(10));
 			assertThat(Duration.ofNanos(System.nanoTime() - start))

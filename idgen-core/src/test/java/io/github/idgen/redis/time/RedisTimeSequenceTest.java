@@ -195,7 +195,8 @@ class RedisTimeSequenceTest {
 		long start = System.nanoTime();
 		assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(sequence::next)
 			.withMessageContaining("ms behind the last millisecond it handed out")
-			.withMessageContaining(first.address())
+			.withMessageContaining("node 0")
+			.withMessageNotContaining(first.address())
 			.satisfies((ex) -> assertThat(ex.getJump()).isBetween(Duration.ofMillis(CLOCK_BACK_MILLIS - 1000),
 					Duration.ofMillis(CLOCK_BACK_MILLIS)));
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1000));
@@ -236,7 +237,7 @@ class RedisTimeSequenceTest {
 				List.of(second.connectionFactory(), first.connectionFactory()), 1,
 				settings(RedisTimeLayout.DEFAULT, Duration.ofMillis(5)));
 		assertThatExceptionOfType(IdGenerationException.class).isThrownBy(swapped::next)
-			.withMessage("Redis node 1 (" + first.address() + ") serves sequence '" + this.name + "' (key '"
+			.withMessage("Redis node 1 serves sequence '" + this.name + "' (key '"
 					+ stateKey() + "') as node 0 of 2, layout 41/12/10 from 2025-01-01T00:00:00Z, but this instance "
 					+ "is configured as node 1 of 2, layout 41/12/10 from 2025-01-01T00:00:00Z. Every instance of a "
 					+ "sequence must list the same Redis nodes in the same order and use the same layout; changing "

@@ -18,8 +18,8 @@ import io.github.idgen.worker.LeasedWorkerSequence;
 
 /**
  * The meters of one backend, tagged {@code backend}: registers the meters of each
- * sequence when it is created and records the fetches, waits and clock jumps that the
- * backend reports.
+ * sequence when it is created and records the fetches, waits, clock jumps and counters
+ * moved forward that the backend reports.
  * <p>
  * {@link #groups} maps each {@code sequence} tag to the sequences behind it; a group is
  * created, and its meters registered, by the first thread that creates a sequence of that
@@ -95,6 +95,15 @@ final class BackendMeters implements SequenceObserver {
 	@Override
 	public void clockMovedBackward(Duration amount) {
 		clockBackward().increment();
+	}
+
+	@Override
+	public void counterMovedForward(String sequence, long from, long to) {
+		Counter.builder("idgen.counter.moved")
+			.description("Counters moved forward because they could not be trusted, such as after a Redis failover")
+			.tags(tags(this.sequenceTags.tagOf(sequence)))
+			.register(this.registry)
+			.increment();
 	}
 
 	/**
