@@ -28,6 +28,8 @@ import java.util.concurrent.locks.LockSupport;
  * <li>{@link #cut()} closes every open connection, and until {@link #restore()} closes
  * every new one as soon as it is accepted (with a reset, as a refused connection
  * fails).</li>
+ * <li>{@link #redirect(String, int)} closes every open connection and forwards new ones
+ * to another target, as a failover that moves a virtual IP or a DNS name does.</li>
  * <li>{@link #latency(Duration)} holds every forwarded chunk back for half the given time
  * in each direction, in order, so that a request and its reply gain the whole of it.</li>
  * </ul>
@@ -46,7 +48,7 @@ public final class TcpProxy implements AutoCloseable {
 
 	private static final long NONE = Long.MIN_VALUE;
 
-	private final InetSocketAddress target;
+	private volatile InetSocketAddress target;
 
 	private final ServerSocket server;
 
@@ -118,6 +120,17 @@ public final class TcpProxy implements AutoCloseable {
 	 */
 	public void cut() {
 		this.cut = true;
+		this.links.forEach(Link::close);
+	}
+
+	/**
+	 * Forward new connections to another target and close every open one, so that
+	 * clients reconnect to it.
+	 * @param host the new target's host
+	 * @param port the new target's port
+	 */
+	public void redirect(String host, int port) {
+		this.target = new InetSocketAddress(host, port);
 		this.links.forEach(Link::close);
 	}
 

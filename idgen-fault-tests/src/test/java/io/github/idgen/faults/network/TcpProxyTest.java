@@ -97,6 +97,23 @@ class TcpProxyTest {
 		}
 	}
 
+	@Test
+	void redirectClosesOpenConnectionsAndForwardsNewOnesToTheNewTarget() throws IOException {
+		try (ServerSocket other = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+			Thread acceptor = new Thread(() -> answerWith(other, "other"), "other-accept");
+			acceptor.setDaemon(true);
+			acceptor.start();
+			try (Socket socket = connect()) {
+				assertThat(roundTrip(socket, "hello")).isEqualTo("hello");
+				this.proxy.redirect("127.0.0.1", other.getLocalPort());
+				assertThat(socket.getInputStream().read()).isEqualTo(-1);
+			}
+			try (Socket socket = connect()) {
+				assertThat(roundTrip(socket, "hello")).isEqualTo("other");
+			}
+		}
+	}
+
 	private Socket connect() throws IOException {
 		Socket socket = new Socket(this.proxy.host(), this.proxy.port());
 		socket.setSoTimeout(READ_TIMEOUT_MILLIS);
@@ -123,6 +140,18 @@ class TcpProxyTest {
 			Thread thread = new Thread(() -> copy(socket), "echo");
 			thread.setDaemon(true);
 			thread.start();
+		}
+	}
+
+	private static void answerWith(ServerSocket server, String answer) {
+		try (Socket socket = server.accept(); OutputStream output = socket.getOutputStream()) {
+			socket.getInputStream().readNBytes(answer.length());
+			output.write(answer.getBytes(StandardCharsets.US_ASCII));
+			output.flush();
+			socket.getInputStream().read();
+		}
+		catch (IOException ex) {
+			// The test closed the connection.
 		}
 	}
 
