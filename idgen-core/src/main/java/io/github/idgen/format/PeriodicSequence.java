@@ -45,7 +45,7 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 		this.clock = clock;
 		this.zone = zone;
 		this.counters = counters;
-		this.formatted = new FormattedSequence(name, format.format(), format.reset(), clock, zone, counters);
+		this.formatted = new FormattedSequence(name, format, clock, zone, counters);
 	}
 
 	@Override
@@ -76,7 +76,7 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 	public Map<String, Object> info() {
 		Map<String, Object> info = new LinkedHashMap<>();
 		info.put("format", this.format.format().pattern());
-		info.put("reset", this.format.reset().name().toLowerCase());
+		info.put("reset", this.format.reset().label());
 		info.put("counter", counterName());
 		info.put("issued", issued());
 		return info;
