@@ -110,13 +110,14 @@ final class DateTimePatternLetters {
 		String weekBased = WEEK_BASED.get(letter);
 		if (weekBased != null) {
 			throw new IllegalArgumentException("'{" + pattern + "}' writes the " + weekBased + " with '" + letters
-					+ "', which does not follow the calendar year around New Year; write dates with yyyy, MM, dd and DDD");
+					+ "', which does not follow the calendar year around New Year; write dates with yyyy, MM, dd "
+					+ "and DDD");
 		}
 		Letter known = LETTERS.get(letter);
 		if (known == null) {
-			throw new IllegalArgumentException("'{" + pattern + "}' uses '" + letters + "', which is not a fixed-width "
-					+ "number; date/time fields may use only yyyy, uuuu, yy, uu, MM, LL, dd, DDD, HH, hh, KK, kk, mm, ss "
-					+ "and S to SSSSSSSSS");
+			throw new IllegalArgumentException("'{" + pattern + "}' uses '" + letters
+					+ "', which is not a fixed-width number; date/time fields may use only yyyy, uuuu, yy, uu, MM, LL, "
+					+ "dd, DDD, HH, hh, KK, kk, mm, ss and S to SSSSSSSSS");
 		}
 		if (!known.fixedWidth().test(letters.length())) {
 			throw new IllegalArgumentException("'{" + pattern + "}' writes the " + known.meaning() + " with '" + letters

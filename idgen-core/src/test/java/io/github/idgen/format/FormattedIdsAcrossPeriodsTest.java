@@ -126,7 +126,8 @@ class FormattedIdsAcrossPeriodsTest {
 					.map((instant) -> layout.periodAt(instant, zone))
 					.distinct()
 					.toList();
-				assertThat(valuesByPeriod.keySet()).as("periods of %s", layout.name()).containsExactlyElementsOf(periods);
+				assertThat(valuesByPeriod.keySet()).as("periods of %s", layout.name())
+					.containsExactlyElementsOf(periods);
 				valuesByPeriod.forEach((period, values) -> assertThat(values)
 					.as("values of %s in period '%s'", layout.name(), period)
 					.contains(1L));

@@ -47,8 +47,8 @@ class SequenceFormatTest {
 		IdFormat format = IdFormat.parse(pattern);
 		String name = reset.name().toLowerCase(Locale.ROOT);
 		assertThatIllegalArgumentException().isThrownBy(() -> new SequenceFormat(format, reset))
-			.withMessageStartingWith("Format '" + pattern + "' cannot be reset " + name + ": its date/time fields write "
-					+ written + ", but a " + name + " counter needs ")
+			.withMessageStartingWith("Format '" + pattern + "' cannot be reset " + name
+					+ ": its date/time fields write " + written + ", but a " + name + " counter needs ")
 			.withMessageContaining("or the IDs of an earlier " + period + " are handed out again")
 			.withMessageEndingWith("; use a format such as '" + example + "', or reset never");
 		assertThat(format.exampleFor(reset)).isEqualTo(example);

@@ -108,8 +108,8 @@ final class SegmentSettingsMapper {
 			throw new IdGeneratorConfigurationException(property, pattern,
 					property + " is '" + pattern + "', which is not a valid format: " + ex.getMessage(),
 					"Fix " + property + ", for example 'ORD{yyyyMMdd}{seq:6}': literal text, date/time fields of "
-							+ "fixed-width numbers in braces (yyyy, MM, dd, DDD, HH, mm, ss, SSS) and the value as {seq} "
-							+ "or {seq:width}.");
+							+ "fixed-width numbers in braces (yyyy, MM, dd, DDD, HH, mm, ss, SSS) and the value as "
+							+ "{seq} or {seq:width}.");
 		}
 	}
 

@@ -59,10 +59,10 @@ class SequenceFormatStartupTests {
 				assertThat(failure.getValue()).isEqualTo(format);
 				assertThat(failure.getDescription())
 					.startsWith("idgen.sequences.order.format is '" + format + "' and idgen.sequences.order.reset is '"
-							+ reset + "': Format '" + format
-							+ "' cannot be reset " + reset + ": ");
-				assertThat(failure.getAction()).isEqualTo("Set idgen.sequences.order.format to a format whose date/time "
-						+ "fields identify the period, such as '" + example + "', or set idgen.sequences.order.reset=never.");
+							+ reset + "': Format '" + format + "' cannot be reset " + reset + ": ");
+				assertThat(failure.getAction())
+					.isEqualTo("Set idgen.sequences.order.format to a format whose date/time fields identify the "
+							+ "period, such as '" + example + "', or set idgen.sequences.order.reset=never.");
 			});
 	}
 
@@ -104,7 +104,8 @@ class SequenceFormatStartupTests {
 		this.runner
 			.withPropertyValues("idgen.sequences." + longestName + ".format={yyyyMMdd}{seq}",
 					"idgen.sequences." + longestName + ".reset=" + reset)
-			.run((context) -> assertThat(context.getBean(IdGenerator.class).nextFormattedId(longestName)).endsWith("1"));
+			.run((context) -> assertThat(context.getBean(IdGenerator.class).nextFormattedId(longestName))
+				.endsWith("1"));
 		String name = longestName + "n";
 		String property = "idgen.sequences." + name + ".reset";
 		this.runner.withPropertyValues("idgen.sequences." + name + ".format={yyyyMMdd}{seq}", property + "=" + reset)
@@ -113,8 +114,8 @@ class SequenceFormatStartupTests {
 				assertThat(failure.getDescription()).startsWith(property + " is '" + reset + "': Sequence name 'nnn")
 					.contains("(" + (longest + 1) + " characters) is too long for reset " + reset)
 					.endsWith("use a name of at most " + longest + " characters.");
-				assertThat(failure.getAction()).isEqualTo("Use a shorter name for the sequence under idgen.sequences, or "
-						+ "set " + property + " to a longer period or never.");
+				assertThat(failure.getAction()).isEqualTo("Use a shorter name for the sequence under "
+						+ "idgen.sequences, or set " + property + " to a longer period or never.");
 			});
 	}
 
