@@ -90,7 +90,14 @@ final class KnownProperties {
 		for (String element : elements(unknown, Form.ORIGINAL)) {
 			keys.add(element.contains(".") ? "[" + element + "]" : element);
 		}
-		return join(fillKeys(name, keys));
+		StringBuilder suggestion = new StringBuilder();
+		for (String element : fillKeys(name, keys)) {
+			if (!suggestion.isEmpty() && !element.startsWith("[")) {
+				suggestion.append('.');
+			}
+			suggestion.append(element);
+		}
+		return suggestion.toString();
 	}
 
 	/**
