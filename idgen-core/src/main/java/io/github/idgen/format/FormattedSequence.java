@@ -1,7 +1,6 @@
 package io.github.idgen.format;
 
 import java.time.Clock;
-import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.Objects;
@@ -9,7 +8,6 @@ import java.util.function.Function;
 
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
-import io.github.idgen.SequenceNames;
 
 /**
  * Serves the formatted IDs of one sequence, such as {@code ORD20261121000001}: the next
@@ -46,8 +44,7 @@ public final class FormattedSequence {
 	/**
 	 * Create a formatted sequence.
 	 * @param name the sequence name, such as {@code order}
-	 * @param format the format of the IDs
-	 * @param reset how often the counter restarts
+	 * @param format the format of the IDs and how often the counter restarts
 	 * @param clock the clock that decides the period and the date/time fields
 	 * @param zone the zone in which periods begin and date/time fields are written
 	 * @param counters returns the sequence that serves a counter name, such as
@@ -55,15 +52,15 @@ public final class FormattedSequence {
 	 * @throws IllegalArgumentException if the name, or the counter names derived from
 	 * it, are not valid sequence names
 	 */
-	public FormattedSequence(String name, IdFormat format, ResetPeriod reset, Clock clock, ZoneId zone,
+	public FormattedSequence(String name, SequenceFormat format, Clock clock, ZoneId zone,
 			Function<String, Sequence> counters) {
-		this.name = SequenceNames.validate(name);
-		this.format = Objects.requireNonNull(format, "Format must not be null");
-		this.reset = Objects.requireNonNull(reset, "Reset period must not be null");
+		Objects.requireNonNull(format, "Format must not be null");
+		this.name = format.reset().validateName(name);
+		this.format = format.format();
+		this.reset = format.reset();
 		this.clock = Objects.requireNonNull(clock, "Clock must not be null");
 		this.zone = Objects.requireNonNull(zone, "Zone must not be null");
 		this.counters = Objects.requireNonNull(counters, "Counters must not be null");
-		SequenceNames.validateCounter(reset.counterName(name, ZonedDateTime.ofInstant(Instant.EPOCH, zone)));
 	}
 
 	/**

@@ -2,6 +2,7 @@ package io.github.idgen.format;
 
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Set;
 
 import io.github.idgen.SequenceExhaustedException;
 
@@ -12,12 +13,19 @@ import io.github.idgen.SequenceExhaustedException;
  * <ul>
  * <li>exactly one sequence token: {@code {seq}} writes the value as it is,
  * {@code {seq:N}} zero-pads it to a width of {@code N} digits, {@code 1 <= N <= 19};</li>
- * <li>any number of date/time fields, each a {@link DateTimeFormatter} pattern such as
- * {@code {yyyyMMdd}} or {@code {yyyyMMddHHmmssSSSSSS}} (microseconds).</li>
+ * <li>any number of date/time fields, each a {@link DateTimeFormatter} pattern of
+ * fixed-width numbers such as {@code {yyyyMMdd}}, {@code {yyyy-MM-dd'T'HH:mm}} or
+ * {@code {yyyyMMddHHmmssSSSSSS}} (microseconds).</li>
  * </ul>
  * Everything outside braces is copied as it is; braces cannot appear in literal text.
- * Date/time fields are written with {@link java.util.Locale#ROOT}, so the result does not
- * depend on the default locale of the JVM.
+ * Date/time fields may use only the letters {@code yyyy}, {@code uuuu}, {@code yy},
+ * {@code uu}, {@code MM}, {@code LL}, {@code dd}, {@code DDD}, {@code HH}, {@code hh},
+ * {@code KK}, {@code kk}, {@code mm}, {@code ss} and {@code S} to {@code SSSSSSSSS},
+ * besides quoted text: then everything but the value has a fixed width, and two IDs are
+ * equal only if their date/time fields and values are. Week-based fields, text and
+ * numbers of varying width are rejected. Date/time fields are written with
+ * {@link java.util.Locale#ROOT}, so the result does not depend on the default locale of
+ * the JVM.
  * <p>
  * Instances are immutable and thread-safe.
  */
@@ -31,11 +39,15 @@ public final class IdFormat {
 
 	private final DateTimeFormatter afterSequence;
 
-	IdFormat(String pattern, DateTimeFormatter beforeSequence, int width, DateTimeFormatter afterSequence) {
+	private final Set<DatePart> dateParts;
+
+	IdFormat(String pattern, DateTimeFormatter beforeSequence, int width, DateTimeFormatter afterSequence,
+			Set<DatePart> dateParts) {
 		this.pattern = pattern;
 		this.beforeSequence = beforeSequence;
 		this.width = width;
 		this.afterSequence = afterSequence;
+		this.dateParts = Set.copyOf(dateParts);
 	}
 
 	/**
@@ -82,6 +94,27 @@ public final class IdFormat {
 	 */
 	public String pattern() {
 		return this.pattern;
+	}
+
+	/**
+	 * Return the parts of the date that the date/time fields of this format write.
+	 * @return the parts of the date, empty if the format writes no date
+	 */
+	Set<DatePart> dateParts() {
+		return this.dateParts;
+	}
+
+	/**
+	 * Return a pattern like this one whose date/time field identifies the given reset
+	 * period: the literal text before the first field, a date field of the period, and
+	 * the sequence token, such as {@code ORD{yyyyMMdd}{seq:4}} for
+	 * {@code ORD{yyMM}{seq:4}} and {@link ResetPeriod#DAILY}.
+	 * @param reset the reset period
+	 * @return the pattern
+	 */
+	public String exampleFor(ResetPeriod reset) {
+		String sequenceToken = (this.width > 0) ? "{seq:" + this.width + "}" : "{seq}";
+		return this.pattern.substring(0, this.pattern.indexOf('{')) + reset.exampleField() + sequenceToken;
 	}
 
 	@Override

@@ -2,12 +2,14 @@ package io.github.idgen.format;
 
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Parses the pattern of an {@link IdFormat}: splits it at its sequence token into a
  * {@link DateTimeFormatter} for the text before and one for the text after, literal text
- * and date/time fields alike.
+ * and date/time fields alike, and collects the parts of the date its fields write.
  */
 final class IdFormatParser {
 
@@ -22,6 +24,8 @@ final class IdFormatParser {
 	private DateTimeFormatter beforeSequence;
 
 	private int width;
+
+	private final Set<DatePart> dateParts = EnumSet.noneOf(DatePart.class);
 
 	IdFormatParser(String pattern) {
 		this.pattern = pattern;
@@ -42,7 +46,7 @@ final class IdFormatParser {
 		if (this.beforeSequence == null) {
 			throw invalid("it has no sequence token; add {seq} or {seq:N}");
 		}
-		return new IdFormat(this.pattern, this.beforeSequence, this.width, formatter());
+		return new IdFormat(this.pattern, this.beforeSequence, this.width, formatter(), this.dateParts);
 	}
 
 	private void checkNoClosingBrace(int from, int to) {
@@ -109,6 +113,12 @@ final class IdFormatParser {
 		catch (IllegalArgumentException ex) {
 			throw new IllegalArgumentException(
 					message("'{" + field + "}' is not a valid date/time pattern: " + ex.getMessage()), ex);
+		}
+		try {
+			this.dateParts.addAll(DateTimePatternLetters.dateParts(field));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException(message(ex.getMessage()), ex);
 		}
 	}
 

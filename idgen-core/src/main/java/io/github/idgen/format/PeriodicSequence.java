@@ -45,7 +45,7 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 		this.clock = clock;
 		this.zone = zone;
 		this.counters = counters;
-		this.formatted = new FormattedSequence(name, format.format(), format.reset(), clock, zone, counters);
+		this.formatted = new FormattedSequence(name, format, clock, zone, counters);
 	}
 
 	@Override
@@ -70,15 +70,16 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 
 	/**
 	 * Return the format, the reset period, the name of the current period's counter and
-	 * the IDs it issued.
+	 * the IDs it issued, all from one reading of the clock.
 	 */
 	@Override
 	public Map<String, Object> info() {
+		String counter = counterName();
 		Map<String, Object> info = new LinkedHashMap<>();
 		info.put("format", this.format.format().pattern());
-		info.put("reset", this.format.reset().name().toLowerCase());
-		info.put("counter", counterName());
-		info.put("issued", issued());
+		info.put("reset", this.format.reset().label());
+		info.put("counter", counter);
+		info.put("issued", issued(this.counters.apply(counter)));
 		return info;
 	}
 
@@ -88,7 +89,11 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 	 */
 	@Override
 	public long issued() {
-		return (counter() instanceof SequenceInfo info) ? info.issued() : 0;
+		return issued(counter());
+	}
+
+	private static long issued(Sequence counter) {
+		return (counter instanceof SequenceInfo info) ? info.issued() : 0;
 	}
 
 	private Sequence counter() {

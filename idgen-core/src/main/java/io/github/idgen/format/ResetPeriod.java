@@ -2,7 +2,11 @@ package io.github.idgen.format;
 
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+
+import io.github.idgen.SequenceNames;
 
 import io.github.idgen.SequenceNames;
 
@@ -11,38 +15,67 @@ import io.github.idgen.SequenceNames;
  * of its own, named after the sequence and the period: {@code order@20261121} for
  * {@link #DAILY}, {@code order@202611} for {@link #MONTHLY}, {@code order@2026} for
  * {@link #YEARLY}, and plain {@code order} for {@link #NEVER}.
+ * <p>
+ * Since each period's counter starts again, the IDs of a period are unique only if the
+ * date/time fields of the format identify the period: a {@link SequenceFormat} checks
+ * that they write the year, and for shorter periods the month and day, or the day of
+ * the year.
  */
 public enum ResetPeriod {
 
 	/**
 	 * A new counter every calendar day.
 	 */
-	DAILY("uuuuMMdd"),
+	DAILY("yyyyMMdd", "day", "the year, month and day of month, or the year and day of year",
+			Set.of(DatePart.YEAR, DatePart.MONTH, DatePart.DAY_OF_MONTH), Set.of(DatePart.YEAR, DatePart.DAY_OF_YEAR)),
 
 	/**
 	 * A new counter every calendar month.
 	 */
-	MONTHLY("uuuuMM"),
+	MONTHLY("yyyyMM", "month", "the year and month, or the year and day of year",
+			Set.of(DatePart.YEAR, DatePart.MONTH), Set.of(DatePart.YEAR, DatePart.DAY_OF_YEAR)),
 
 	/**
 	 * A new counter every calendar year.
 	 */
-	YEARLY("uuuu"),
+	YEARLY("yyyy", "year", "the year", Set.of(DatePart.YEAR)),
 
 	/**
 	 * One counter for all time.
 	 */
-	NEVER(null);
+	NEVER(null, null, "nothing", Set.of());
 
 	/**
 	 * Separates the sequence name from the period in a counter name.
 	 */
 	public static final char SEPARATOR = SequenceNames.PERIOD_SEPARATOR;
 
+	private final String periodPattern;
+
 	private final DateTimeFormatter period;
 
-	ResetPeriod(String period) {
-		this.period = (period != null) ? DateTimeFormatter.ofPattern(period, Locale.ROOT) : null;
+	private final String unit;
+
+	private final String needs;
+
+	private final List<Set<DatePart>> identifyingParts;
+
+	/**
+	 * Create a reset period.
+	 * @param periodPattern the pattern of the period in counter names, {@code null} for
+	 * none
+	 * @param unit the name of one period, such as {@code day}
+	 * @param needs what the date/time fields of a format must write, in words
+	 * @param identifyingParts the sets of date parts, any one of which identifies a
+	 * period
+	 */
+	@SafeVarargs
+	ResetPeriod(String periodPattern, String unit, String needs, Set<DatePart>... identifyingParts) {
+		this.periodPattern = periodPattern;
+		this.period = (periodPattern != null) ? DateTimeFormatter.ofPattern(periodPattern, Locale.ROOT) : null;
+		this.unit = unit;
+		this.needs = needs;
+		this.identifyingParts = List.of(identifyingParts);
 	}
 
 	/**
@@ -58,6 +91,30 @@ public enum ResetPeriod {
 	}
 
 	/**
+	 * Check that the given name is a valid sequence name and short enough for the names
+	 * of its counters, which are up to 9 characters longer than the name.
+	 * @param sequence the sequence name
+	 * @return the name, unchanged
+	 * @throws IllegalArgumentException if the name is not valid, or its counter names
+	 * would be longer than {@value SequenceNames#MAX_LENGTH} characters
+	 */
+	public String validateName(String sequence) {
+		SequenceNames.validate(sequence);
+		if (this.periodPattern == null) {
+			return sequence;
+		}
+		int suffix = 1 + this.periodPattern.length();
+		int longest = SequenceNames.MAX_LENGTH - suffix;
+		if (sequence.codePointCount(0, sequence.length()) > longest) {
+			throw new IllegalArgumentException("Sequence name " + SequenceNames.quote(sequence)
+					+ " is too long for reset " + label() + ": its counters are named <name>" + SEPARATOR
+					+ this.periodPattern + ", " + suffix + " characters longer, and sequence names have at most "
+					+ SequenceNames.MAX_LENGTH + " characters; use a name of at most " + longest + " characters");
+		}
+		return sequence;
+	}
+
+	/**
 	 * Return the sequence a counter name belongs to: {@code order} for
 	 * {@code order@20261121}, the name itself for a name without a period.
 	 * @param counterName a counter name, as {@link #counterName} makes them
@@ -66,6 +123,44 @@ public enum ResetPeriod {
 	public static String sequenceOf(String counterName) {
 		int separator = counterName.lastIndexOf(SEPARATOR);
 		return (separator > 0) ? counterName.substring(0, separator) : counterName;
+	}
+
+	/**
+	 * Whether date/time fields that write the given parts of the date tell every two
+	 * periods apart.
+	 */
+	boolean isIdentifiedBy(Set<DatePart> parts) {
+		return this.identifyingParts.stream().anyMatch(parts::containsAll);
+	}
+
+	/**
+	 * Return the name of this period in configuration, such as {@code daily}.
+	 */
+	String label() {
+		return name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * Return the name of one period, such as {@code day}.
+	 */
+	String unit() {
+		return this.unit;
+	}
+
+	/**
+	 * Return what the date/time fields of a format must write, in words, such as
+	 * {@code the year}.
+	 */
+	String needs() {
+		return this.needs;
+	}
+
+	/**
+	 * Return a date/time field that identifies this period, such as {@code {yyyyMMdd}},
+	 * or an empty string for {@link #NEVER}.
+	 */
+	String exampleField() {
+		return (this.periodPattern != null) ? "{" + this.periodPattern + "}" : "";
 	}
 
 }

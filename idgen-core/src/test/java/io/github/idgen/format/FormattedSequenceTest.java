@@ -54,8 +54,8 @@ class FormattedSequenceTest {
 	@Test
 	void sameInstantFormatsToTheDateOfTheZone() {
 		FormattedSequence inUtc = sequence(ORDER_FORMAT, ResetPeriod.NEVER, UTC);
-		FormattedSequence inShanghai = new FormattedSequence("order", ORDER_FORMAT, ResetPeriod.NEVER,
-				this.clock, SHANGHAI, new InMemoryCounters());
+		FormattedSequence inShanghai = new FormattedSequence("order",
+				new SequenceFormat(ORDER_FORMAT, ResetPeriod.NEVER), this.clock, SHANGHAI, new InMemoryCounters());
 		assertThat(inUtc.next()).isEqualTo("ORD20261121000001");
 		assertThat(inShanghai.next()).isEqualTo("ORD20261122000001");
 	}
@@ -97,8 +97,8 @@ class FormattedSequenceTest {
 			this.clock.advance(Duration.ofSeconds(1));
 			return this.counters.apply(name);
 		};
-		FormattedSequence orders = new FormattedSequence("order", ORDER_FORMAT, ResetPeriod.DAILY, this.clock, UTC,
-				counterThatCrossesMidnight);
+		FormattedSequence orders = new FormattedSequence("order",
+				new SequenceFormat(ORDER_FORMAT, ResetPeriod.DAILY), this.clock, UTC, counterThatCrossesMidnight);
 		int reads = this.clock.reads();
 		assertThat(orders.next()).isEqualTo("ORD20261121000001");
 		assertThat(this.clock.reads()).isEqualTo(reads + 1);
@@ -120,8 +120,9 @@ class FormattedSequenceTest {
 	void timestampPrefixedSerialWithTwoDigitSuffix() {
 		this.clock.set(Instant.parse("2026-11-21T09:05:07.123456Z"));
 		this.counters.set("serial", 6);
-		FormattedSequence serials = new FormattedSequence("serial", IdFormat.parse("{yyyyMMddHHmmssSSSSSS}{seq:2}"),
-				ResetPeriod.NEVER, this.clock, ZoneOffset.UTC, this.counters);
+		FormattedSequence serials = new FormattedSequence("serial",
+				new SequenceFormat(IdFormat.parse("{yyyyMMddHHmmssSSSSSS}{seq:2}"), ResetPeriod.NEVER), this.clock,
+				ZoneOffset.UTC, this.counters);
 		assertThat(serials.next()).isEqualTo("2026112109050712345607");
 		this.counters.set("serial", 99);
 		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(serials::next)
@@ -137,24 +138,24 @@ class FormattedSequenceTest {
 
 	@Test
 	void invalidNameIsRejected() {
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new FormattedSequence(" order", ORDER_FORMAT, ResetPeriod.DAILY, this.clock, UTC,
-					this.counters))
+		assertThatIllegalArgumentException().isThrownBy(() -> sequence(" order", ResetPeriod.DAILY))
 			.withMessageContaining("white space");
 	}
 
 	@Test
 	void nameTooLongForItsPeriodCountersIsRejected() {
 		String name = "x".repeat(120);
-		new FormattedSequence(name, ORDER_FORMAT, ResetPeriod.NEVER, this.clock, UTC, this.counters);
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new FormattedSequence(name, ORDER_FORMAT, ResetPeriod.DAILY, this.clock, UTC,
-					this.counters))
+		assertThat(sequence(name, ResetPeriod.NEVER).name()).isEqualTo(name);
+		assertThatIllegalArgumentException().isThrownBy(() -> sequence(name, ResetPeriod.DAILY))
 			.withMessageContaining("at most 128");
 	}
 
 	private FormattedSequence sequence(IdFormat format, ResetPeriod reset, ZoneId zone) {
-		return new FormattedSequence("order", format, reset, this.clock, zone, this.counters);
+		return new FormattedSequence("order", new SequenceFormat(format, reset), this.clock, zone, this.counters);
+	}
+
+	private FormattedSequence sequence(String name, ResetPeriod reset) {
+		return new FormattedSequence(name, new SequenceFormat(ORDER_FORMAT, reset), this.clock, UTC, this.counters);
 	}
 
 }

@@ -5,6 +5,8 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import io.github.idgen.SequenceExhaustedException;
 
@@ -60,9 +62,66 @@ class IdFormatTest {
 	}
 
 	@Test
-	void dateFieldsAcceptAnyDateTimeFormatterPattern() {
-		IdFormat format = IdFormat.parse("{uuuu-MM-dd'T'HH:mm}|{seq}|{VV}|{MMM}");
-		assertThat(format.format("s", 1, TIME)).isEqualTo("2026-11-21T09:05|1|Z|Nov");
+	void dateFieldsHoldLiteralTextBetweenTheirNumbers() {
+		IdFormat format = IdFormat.parse("{uuuu-MM-dd'T'HH:mm:ss.SSS}|{seq}|{DDD}{hhKKkk}");
+		assertThat(format.format("s", 1, TIME)).isEqualTo("2026-11-21T09:05:07.123|1|325090909");
+	}
+
+	@Test
+	void quotedLettersInADateFieldAreLiteralText() {
+		assertThat(IdFormat.parse("{yyyy'Y'MM}{seq}").format("s", 1, TIME)).isEqualTo("2026Y111");
+		assertThat(IdFormat.parse("{'week'yyyy}-{seq}").format("s", 1, TIME)).isEqualTo("week2026-1");
+		assertThat(IdFormat.parse("{yyyy''MM}-{seq}").format("s", 1, TIME)).isEqualTo("2026'11-1");
+		assertThat(IdFormat.parse("{'it''s Y'yyyy}-{seq}").format("s", 1, TIME)).isEqualTo("it's Y2026-1");
+	}
+
+	@Test
+	void everyFixedWidthDateFieldIsAccepted() {
+		IdFormat format = IdFormat
+			.parse("{yyyy}{uuuu}{yy}{uu}{yyyyy}{MM}{LL}{dd}{DDD}{HH}{hh}{KK}{kk}{mm}{ss}{S}{SSSSSSSSS}-{seq}");
+		assertThat(format.format("s", 1, TIME))
+			.isEqualTo("2026" + "2026" + "26" + "26" + "02026" + "11" + "11" + "21" + "325" + "09" + "09" + "09" + "09"
+					+ "05" + "07" + "1" + "123456789" + "-1");
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = ';', value = { "{d}{seq}; d; day of month; dd", "{yyyyMd}{seq}; M; month; MM",
+			"{y}{seq}; y; year; yyyy", "{yyy}{seq}; yyy; year; yyyy", "{uuu}{seq}; uuu; year; uuuu",
+			"{u}-{seq}; u; year; uuuu", "{D}{seq}; D; day of year; DDD", "{yyyyDD}{seq}; DD; day of year; DDD",
+			"{yyyyMMddH}{seq}; H; hour of day; HH", "{h}{seq}; h; clock hour of am/pm; hh",
+			"{K}{seq}; K; hour of am/pm; KK", "{k}{seq}; k; clock hour of day; kk", "{m}{seq}; m; minute; mm",
+			"{s}{seq}; s; second; ss", "{seq}{MMM}; MMM; month; MM", "{seq}{MMMM}; MMMM; month; MM",
+			"{seq}-{LLL}; LLL; month; LL" })
+	void dateFieldThatIsNotAFixedWidthNumberIsRejected(String pattern, String letters, String meaning, String fix) {
+		String field = pattern.substring(pattern.indexOf('{'), pattern.indexOf('}') + 1);
+		if (field.equals("{seq}")) {
+			field = pattern.substring(pattern.lastIndexOf('{'), pattern.lastIndexOf('}') + 1);
+		}
+		assertThatInvalid(pattern, "'" + field + "' writes the " + meaning + " with '" + letters
+				+ "', which is not a fixed-width number, so different IDs could read alike; write '" + fix + "'");
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = ';', value = { "{YYYY}{seq}; YYYY; week-based year", "{YY}{seq}; YY; week-based year",
+			"{YYYYMMdd}{seq}; YYYY; week-based year", "{yyyyww}{seq}; ww; week of week-based year",
+			"{yyyyMMW}{seq}; W; week of month", "{yyyyMMdde}{seq}; e; localized day of week",
+			"{yyyyMMddc}{seq}; c; localized day of week" })
+	void weekBasedDateFieldIsRejected(String pattern, String letters, String meaning) {
+		String field = pattern.substring(0, pattern.indexOf('}') + 1);
+		assertThatInvalid(pattern, "'" + field + "' writes the " + meaning + " with '" + letters
+				+ "', which does not follow the calendar year around New Year; write dates with yyyy, MM, dd and DDD");
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = ';', value = { "{VV}{seq}; VV", "{EEE}{seq}; EEE", "{yyyyMMdda}{seq}; a", "{G}{seq}; G",
+			"{Q}{seq}; Q", "{yyyyMMddHHmmssnnnnnnnnn}{seq}; nnnnnnnnn", "{AAAAAAAA}{seq}; AAAAAAAA",
+			"{ppH}{seq}; pp", "{xx}{seq}; xx", "{Z}{seq}; Z", "{z}{seq}; z", "{O}{seq}; O", "{B}{seq}; B",
+			"{g}{seq}; g", "{F}{seq}; F", "{N}{seq}; N" })
+	void dateFieldWithOtherLettersIsRejected(String pattern, String letters) {
+		String field = pattern.substring(0, pattern.indexOf('}') + 1);
+		assertThatInvalid(pattern, "'" + field + "' uses '" + letters + "', which is not a fixed-width number; "
+				+ "date/time fields may use only yyyy, uuuu, yy, uu, MM, LL, dd, DDD, HH, hh, KK, kk, mm, ss and S to "
+				+ "SSSSSSSSS");
 	}
 
 	@Test

@@ -5,8 +5,13 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import io.github.idgen.SequenceNames;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Tests for {@link ResetPeriod}.
@@ -43,6 +48,33 @@ class ResetPeriodTest {
 		assertThat(ResetPeriod.MONTHLY.counterName("order", shanghai.plusDays(8))).isEqualTo("order@202611");
 		assertThat(ResetPeriod.MONTHLY.counterName("order", shanghai.plusDays(9))).isEqualTo("order@202612");
 		assertThat(ResetPeriod.YEARLY.counterName("order", shanghai.plusDays(40))).isEqualTo("order@2027");
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "DAILY, 119", "MONTHLY, 121", "YEARLY, 123", "NEVER, 128" })
+	void longestNameLeavesRoomForThePeriodInItsCounterNames(ResetPeriod reset, int longest) {
+		String name = "x".repeat(longest);
+		assertThat(reset.validateName(name)).isSameAs(name);
+		assertThat(SequenceNames.validate(reset.counterName(name, TIME))).hasSize(SequenceNames.MAX_LENGTH);
+		assertThatIllegalArgumentException().isThrownBy(() -> reset.validateName(name + "x"))
+			.withMessageContaining("at most " + longest + " characters");
+	}
+
+	@Test
+	void nameTooLongForItsCountersIsRejectedSayingWhy() {
+		String name = "n".repeat(120);
+		assertThatIllegalArgumentException().isThrownBy(() -> ResetPeriod.DAILY.validateName(name))
+			.withMessage("Sequence name " + SequenceNames.quote(name) + " is too long for reset daily: its counters "
+					+ "are named <name>@yyyyMMdd, 9 characters longer, and sequence names have at most 128 characters; "
+					+ "use a name of at most 119 characters");
+	}
+
+	@Test
+	void invalidNameIsRejectedForEveryPeriod() {
+		for (ResetPeriod reset : ResetPeriod.values()) {
+			assertThatIllegalArgumentException().isThrownBy(() -> reset.validateName(" order"))
+				.withMessageContaining("white space");
+		}
 	}
 
 }

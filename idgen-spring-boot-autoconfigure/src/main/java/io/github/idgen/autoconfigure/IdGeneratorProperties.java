@@ -18,7 +18,7 @@ import io.github.idgen.format.ResetPeriod;
 /**
  * Configuration properties for idgen.
  */
-@ConfigurationProperties("idgen")
+@ConfigurationProperties(prefix = "idgen", ignoreUnknownFields = false)
 public class IdGeneratorProperties {
 
 	/**

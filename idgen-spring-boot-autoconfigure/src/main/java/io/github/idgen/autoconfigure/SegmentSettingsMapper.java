@@ -50,22 +50,54 @@ final class SegmentSettingsMapper {
 		return sequences;
 	}
 
+	/**
+	 * Return the format of every sequence that has one, checking that its date/time
+	 * fields identify its reset period and that its name leaves room for the period in
+	 * the names of its counters.
+	 */
 	Map<String, SequenceFormat> formats() {
 		Map<String, SequenceFormat> formats = new LinkedHashMap<>();
 		this.properties.getSequences().forEach((name, sequence) -> {
+			String prefix = "idgen.sequences." + name + ".";
 			if (sequence.getFormat() != null) {
-				formats.put(name, new SequenceFormat(format("idgen.sequences." + name + ".format", sequence.getFormat()),
-						sequence.getReset()));
+				validName("idgen.sequences", name);
+				formats.put(name, sequenceFormat(prefix, name, sequence));
 			}
 			else if (sequence.getReset() != ResetPeriod.NEVER) {
-				String property = "idgen.sequences." + name + ".reset";
+				String property = prefix + "reset";
 				throw new IdGeneratorConfigurationException(property, sequence.getReset(),
-						property + " is '" + sequence.getReset().name().toLowerCase(Locale.ROOT)
+						property + " is '" + lowerCase(sequence.getReset())
 								+ "', but a reset period applies only to a sequence with a format.",
-						"Set idgen.sequences." + name + ".format too, or remove " + property + ".");
+						"Set " + prefix + "format too, or remove " + property + ".");
 			}
 		});
 		return formats;
+	}
+
+	private static SequenceFormat sequenceFormat(String prefix, String name, SequenceProperties sequence) {
+		String formatProperty = prefix + "format";
+		String resetProperty = prefix + "reset";
+		IdFormat format = format(formatProperty, sequence.getFormat());
+		ResetPeriod reset = sequence.getReset();
+		try {
+			reset.validateName(name);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IdGeneratorConfigurationException(resetProperty, lowerCase(reset),
+					resetProperty + " is '" + lowerCase(reset) + "': " + ex.getMessage() + ".",
+					"Use a shorter name for the sequence under idgen.sequences, or set " + resetProperty
+							+ " to a longer period or never.");
+		}
+		try {
+			return new SequenceFormat(format, reset);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IdGeneratorConfigurationException(formatProperty, format.pattern(),
+					formatProperty + " is '" + format.pattern() + "' and " + resetProperty + " is '" + lowerCase(reset)
+							+ "': " + ex.getMessage() + ".",
+					"Set " + formatProperty + " to a format whose date/time fields identify the period, such as '"
+							+ format.exampleFor(reset) + "', or set " + resetProperty + "=never.");
+		}
 	}
 
 	private static IdFormat format(String property, String pattern) {
@@ -75,9 +107,14 @@ final class SegmentSettingsMapper {
 		catch (IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException(property, pattern,
 					property + " is '" + pattern + "', which is not a valid format: " + ex.getMessage(),
-					"Fix " + property + ", for example 'ORD{yyyyMMdd}{seq:6}': literal text, date/time fields in "
-							+ "braces and the value as {seq} or {seq:width}.");
+					"Fix " + property + ", for example 'ORD{yyyyMMdd}{seq:6}': literal text, date/time fields of "
+							+ "fixed-width numbers in braces (yyyy, MM, dd, DDD, HH, mm, ss, SSS) and the value as "
+							+ "{seq} or {seq:width}.");
 		}
+	}
+
+	private static String lowerCase(ResetPeriod reset) {
+		return reset.name().toLowerCase(Locale.ROOT);
 	}
 
 	/**
