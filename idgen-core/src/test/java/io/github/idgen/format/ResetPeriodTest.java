@@ -55,7 +55,7 @@ class ResetPeriodTest {
 	void longestNameLeavesRoomForThePeriodInItsCounterNames(ResetPeriod reset, int longest) {
 		String name = "x".repeat(longest);
 		assertThat(reset.validateName(name)).isSameAs(name);
-		assertThat(SequenceNames.validate(reset.counterName(name, TIME))).hasSize(SequenceNames.MAX_LENGTH);
+		assertThat(SequenceNames.validateCounter(reset.counterName(name, TIME))).hasSize(SequenceNames.MAX_LENGTH);
 		assertThatIllegalArgumentException().isThrownBy(() -> reset.validateName(name + "x"))
 			.withMessageContaining("at most " + longest + " characters");
 	}
