@@ -12,7 +12,9 @@ import org.bson.Document;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.mongodb.core.MongoOperations;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.FailureDescriptions;
 import io.github.idgen.IdGenerationException;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceNames;
@@ -82,11 +84,12 @@ import io.github.idgen.segment.SequenceBounds;
  * With a weaker one such as {@code w:1}, the primary acknowledges an allocation before
  * any secondary has it; if it fails over then, the new primary can lack the allocation
  * (it is rolled back) and hand out the same IDs a second time, although they were
- * already handed out. Reads after a missed update use the primary. Any failure of
- * MongoDB, including a write concern that cannot be satisfied, becomes a
- * {@link BackendUnavailableException} naming the sequence and the collection; IDs that
- * may have been reserved by a failed update are never handed out (a gap, never a
- * repeat).
+ * already handed out. Reads after a missed update use the primary. A failed
+ * authentication or a missing permission becomes a {@link BackendMisconfiguredException},
+ * any other failure of MongoDB, including a write concern that cannot be satisfied, a
+ * {@link BackendUnavailableException}, naming the sequence and the collection but not
+ * the driver's message; IDs that may have been reserved by a failed update are never
+ * handed out (a gap, never a repeat).
  * <p>
  * The store leaves the given {@link MongoOperations} as it is: it applies its write
  * concern to each operation, not to the template.
@@ -145,8 +148,8 @@ public class MongoSegmentStore implements SegmentStore {
 			return allocateWithin(sequence, step, bounds);
 		}
 		catch (DataAccessException | MongoException ex) {
-			throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
-					+ "' in collection '" + this.counters.collectionName() + "': " + ex.getMessage(), ex);
+			throw MongoFailures.translate("Could not reserve " + step + " IDs of sequence " + SequenceNames.quote(sequence)
+					+ " in collection '" + this.counters.collectionName() + "'", ex);
 		}
 	}
 
@@ -184,7 +187,7 @@ public class MongoSegmentStore implements SegmentStore {
 	private long counterValue(String sequence, BsonDocument document) {
 		BsonValue value = document.get(CounterDocuments.VALUE);
 		if (value == null || !value.isInt64()) {
-			throw new IdGenerationException("Sequence '" + sequence + "' cannot reserve IDs: the 'value' of its "
+			throw new BackendMisconfiguredException("Sequence '" + sequence + "' cannot reserve IDs: the 'value' of its "
 					+ "counter in collection '" + this.counters.collectionName() + "' is "
 					+ CounterDocuments.describeValue(document) + ", not a 64-bit integer (NumberLong)");
 		}
@@ -211,7 +214,7 @@ public class MongoSegmentStore implements SegmentStore {
 		}
 		catch (DataAccessException | MongoException ex) {
 			throw new BackendUnavailableException("MongoDB of collection '" + this.counters.collectionName()
-					+ "' is not available: " + ex.getMessage(), ex);
+					+ "' is not available: " + FailureDescriptions.describe(ex), ex);
 		}
 	}
 

@@ -68,7 +68,9 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * <p>
  * Every write uses the store's write concern, {@link WriteConcern#MAJORITY} by default:
  * with a weaker one, a failover can roll back an acquisition, so that the id is leased
- * twice. Any failure of MongoDB becomes a {@link BackendUnavailableException}.
+ * twice. A failed authentication or a missing permission becomes a
+ * {@link io.github.idgen.BackendMisconfiguredException}, any other failure of MongoDB a
+ * {@link BackendUnavailableException}.
  */
 public class MongoWorkerLeaseStore implements WorkerLeaseStore {
 
@@ -204,8 +206,7 @@ public class MongoWorkerLeaseStore implements WorkerLeaseStore {
 					(collection) -> callback.doInCollection(collection.withWriteConcern(this.writeConcern)));
 		}
 		catch (DataAccessException | MongoException ex) {
-			throw new BackendUnavailableException("Could not " + action + " in collection '" + this.collectionName
-					+ "': " + ex.getMessage(), ex);
+			throw MongoFailures.translate("Could not " + action + " in collection '" + this.collectionName + "'", ex);
 		}
 	}
 
