@@ -45,8 +45,10 @@ public class IsolatedApplication implements Function<Map<String, String>, Map<St
 				report.put(sequence + ".backend", routing.backendOf(sequence).name().toLowerCase(Locale.ROOT));
 				report.put(sequence + ".ids", Arrays.toString(drawn));
 			}
-			report.put("beans", String.join(",", new TreeSet<>(
-					Arrays.stream(context.getBeanDefinitionNames()).filter((name) -> name.startsWith("idgen")).toList())));
+			List<String> beans = Arrays.stream(context.getBeanDefinitionNames())
+				.filter((name) -> name.startsWith("idgen"))
+				.toList();
+			report.put("beans", String.join(",", new TreeSet<>(beans)));
 			report.put("connectionFactory", context.containsBean("redisConnectionFactory")
 					? context.getBean("redisConnectionFactory").getClass().getSimpleName() : "none");
 			if (context.containsBean("idgenHealthIndicator")) {

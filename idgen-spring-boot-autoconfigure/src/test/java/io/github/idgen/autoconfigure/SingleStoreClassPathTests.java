@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SingleStoreClassPathTests {
 
-	private static final String DATABASE_INITIALIZATION_MODE = "org.springframework.boot.sql.init.DatabaseInitializationMode";
+	private static final String DATABASE_INITIALIZATION_MODE = "org.springframework.boot.sql.init."
+			+ "DatabaseInitializationMode";
 
 	@Test
 	void snowflakeStartsWithoutAnyStoreLibraryOrActuator() throws Exception {

@@ -14,7 +14,8 @@ public enum StoreLibrary {
 	 * Spring Boot's JDBC support (spring-boot-starter-jdbc).
 	 */
 	JDBC("jdbc", "org.springframework.boot.jdbc.EmbeddedDatabaseConnection",
-			"org.springframework.boot.sql.init.DatabaseInitializationMode", "org.springframework.jdbc.core.JdbcTemplate"),
+			"org.springframework.boot.sql.init.DatabaseInitializationMode",
+			"org.springframework.jdbc.core.JdbcTemplate"),
 
 	/**
 	 * Spring Data Redis (spring-boot-starter-data-redis).
@@ -42,7 +43,8 @@ public enum StoreLibrary {
 	 * Spring Boot Actuator, its health support and Micrometer.
 	 */
 	ACTUATOR("actuator", "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
-			"org.springframework.boot.health.contributor.HealthIndicator", "io.micrometer.core.instrument.MeterRegistry");
+			"org.springframework.boot.health.contributor.HealthIndicator",
+			"io.micrometer.core.instrument.MeterRegistry");
 
 	private final String label;
 
