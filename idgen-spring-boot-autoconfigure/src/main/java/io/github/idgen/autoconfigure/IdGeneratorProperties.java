@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.UnknownSequencePolicy;
@@ -352,7 +351,7 @@ public class IdGeneratorProperties {
 		 * When to create the table if it does not exist: 'embedded' only for an embedded
 		 * database, 'always', or 'never'.
 		 */
-		private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.EMBEDDED;
+		private SchemaInitialization initializeSchema = SchemaInitialization.EMBEDDED;
 
 		public String getTable() {
 			return this.table;
@@ -370,13 +369,37 @@ public class IdGeneratorProperties {
 			this.dataSource = dataSource;
 		}
 
-		public DatabaseInitializationMode getInitializeSchema() {
+		public SchemaInitialization getInitializeSchema() {
 			return this.initializeSchema;
 		}
 
-		public void setInitializeSchema(DatabaseInitializationMode initializeSchema) {
+		public void setInitializeSchema(SchemaInitialization initializeSchema) {
 			this.initializeSchema = initializeSchema;
 		}
+
+	}
+
+	/**
+	 * When the JDBC backend creates its tables. idgen's own type rather than Spring Boot's
+	 * DatabaseInitializationMode, which only applications with JDBC have: these properties
+	 * are bound whatever the classpath.
+	 */
+	public enum SchemaInitialization {
+
+		/**
+		 * Only for an embedded database.
+		 */
+		EMBEDDED,
+
+		/**
+		 * Always.
+		 */
+		ALWAYS,
+
+		/**
+		 * Never.
+		 */
+		NEVER
 
 	}
 

@@ -8,11 +8,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
-import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties.SchemaInitialization;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
@@ -71,7 +71,7 @@ class JdbcBackendConfiguration {
 		}
 	}
 
-	static boolean shouldCreateSchema(DatabaseInitializationMode mode, DataSource dataSource) {
+	static boolean shouldCreateSchema(SchemaInitialization mode, DataSource dataSource) {
 		return switch (mode) {
 			case ALWAYS -> true;
 			case EMBEDDED -> EmbeddedDatabaseConnection.isEmbedded(dataSource);

@@ -1,12 +1,9 @@
 package io.github.idgen.autoconfigure;
 
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import javax.sql.DataSource;
 
-import io.lettuce.core.ClientOptions;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -16,8 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.util.ClassUtils;
 
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
@@ -36,10 +32,12 @@ import io.github.idgen.segment.SegmentSequences;
  * {@link RedisConnectionFactory}, served per sequence in segment, increment or time mode.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnClass({ RedisConnectionFactory.class, LettuceConnectionFactory.class })
+@ConditionalOnClass(RedisConnectionFactory.class)
 @ConditionalOnBean(RedisConnectionFactory.class)
 @ConditionalOnBackend(Backend.REDIS)
 class RedisBackendConfiguration {
+
+	private static final String LETTUCE_CLIENT = "io.lettuce.core.RedisClient";
 
 	@Bean
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
@@ -140,29 +138,16 @@ class RedisBackendConfiguration {
 		}
 	}
 
-	private static List<LettuceConnectionFactory> timeNodes(List<String> urls) {
-		LettuceClientConfiguration client = LettuceClientConfiguration.builder()
-			.commandTimeout(Duration.ofMillis(500))
-			.clientOptions(ClientOptions.builder()
-				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-				.build())
-			.build();
-		List<LettuceConnectionFactory> nodes = new ArrayList<>();
-		for (String url : urls) {
-			LettuceConnectionFactory node;
-			try {
-				node = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(url), client);
-			}
-			catch (IllegalArgumentException ex) {
-				throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", url,
-						"idgen.redis.time.nodes has '" + url + "', which is not a Redis URL: " + ex.getMessage(),
-						"Write each node of idgen.redis.time.nodes as redis://host:port.");
-			}
-			node.afterPropertiesSet();
-			node.start();
-			nodes.add(node);
+	private static List<? extends RedisConnectionFactory> timeNodes(List<String> urls) {
+		if (!ClassUtils.isPresent(LETTUCE_CLIENT, RedisBackendConfiguration.class.getClassLoader())) {
+			throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", urls.size() + " nodes",
+					"idgen.redis.time.nodes lists " + urls.size() + " nodes, and idgen connects to them with Lettuce, "
+							+ "which is not on the classpath.",
+					"Add io.lettuce:lettuce-core to the application (with spring.data.redis.client-type=jedis to keep "
+							+ "Jedis for the application's own connection), or remove idgen.redis.time.nodes to serve "
+							+ "time mode from the application's Redis.");
 		}
-		return nodes;
+		return RedisTimeNodeConnections.connect(urls);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -1,0 +1,4 @@
+/**
+ * The JDBC smoke application.
+ */
+package io.github.idgen.smoke.jdbc;

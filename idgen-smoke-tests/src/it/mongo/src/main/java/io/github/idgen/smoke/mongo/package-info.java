@@ -1,0 +1,4 @@
+/**
+ * The MongoDB smoke application.
+ */
+package io.github.idgen.smoke.mongo;

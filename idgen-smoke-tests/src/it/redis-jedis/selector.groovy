@@ -1,0 +1,1 @@
+return evaluate(new File(smokeScripts, 'redis-available.groovy'))

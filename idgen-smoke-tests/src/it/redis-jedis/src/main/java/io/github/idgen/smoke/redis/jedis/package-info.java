@@ -1,0 +1,4 @@
+/**
+ * The Redis smoke application, with Jedis.
+ */
+package io.github.idgen.smoke.redis.jedis;

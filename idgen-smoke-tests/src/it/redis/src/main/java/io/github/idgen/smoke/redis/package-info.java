@@ -1,0 +1,4 @@
+/**
+ * The Redis smoke application, with Lettuce.
+ */
+package io.github.idgen.smoke.redis;

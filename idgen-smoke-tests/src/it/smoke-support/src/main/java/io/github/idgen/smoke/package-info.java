@@ -1,0 +1,4 @@
+/**
+ * What every smoke application checks, and its summary line.
+ */
+package io.github.idgen.smoke;

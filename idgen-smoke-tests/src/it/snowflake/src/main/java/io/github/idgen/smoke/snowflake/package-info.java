@@ -1,0 +1,4 @@
+/**
+ * The snowflake smoke application.
+ */
+package io.github.idgen.smoke.snowflake;

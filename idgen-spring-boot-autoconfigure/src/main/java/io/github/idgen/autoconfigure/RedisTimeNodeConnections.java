@@ -1,0 +1,58 @@
+package io.github.idgen.autoconfigure;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lettuce.core.ClientOptions;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+
+/**
+ * The connections idgen makes itself to the nodes of {@code idgen.redis.time.nodes}: one
+ * started Lettuce connection factory per node, whose commands time out after 500 ms and
+ * are rejected at once while it is disconnected. The only class of the Redis backend that
+ * refers to Lettuce: it is loaded only when nodes are configured and Lettuce is present,
+ * so that the application's own connection may be Jedis.
+ */
+final class RedisTimeNodeConnections {
+
+	private RedisTimeNodeConnections() {
+	}
+
+	/**
+	 * Connect to the given nodes.
+	 * @param urls the nodes, as Redis URLs
+	 * @return a started connection factory per node, in the order of the URLs, to be
+	 * destroyed by the caller
+	 * @throws IdGeneratorConfigurationException naming {@code idgen.redis.time.nodes} if
+	 * a URL is not a Redis URL
+	 */
+	static List<LettuceConnectionFactory> connect(List<String> urls) {
+		LettuceClientConfiguration client = LettuceClientConfiguration.builder()
+			.commandTimeout(Duration.ofMillis(500))
+			.clientOptions(ClientOptions.builder()
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+				.build())
+			.build();
+		List<LettuceConnectionFactory> nodes = new ArrayList<>();
+		for (String url : urls) {
+			LettuceConnectionFactory node;
+			try {
+				node = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(url), client);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", url,
+						"idgen.redis.time.nodes has '" + url + "', which is not a Redis URL: " + ex.getMessage(),
+						"Write each node of idgen.redis.time.nodes as redis://host:port.");
+			}
+			node.afterPropertiesSet();
+			node.start();
+			nodes.add(node);
+		}
+		return nodes;
+	}
+
+}
