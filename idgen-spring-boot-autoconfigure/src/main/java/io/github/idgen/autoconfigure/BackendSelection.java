@@ -3,6 +3,7 @@ package io.github.idgen.autoconfigure;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -128,7 +129,7 @@ final class BackendSelection {
 	}
 
 	static String name(Backend backend) {
-		return backend.name().toLowerCase();
+		return backend.name().toLowerCase(Locale.ROOT);
 	}
 
 	/**

@@ -130,7 +130,7 @@ class RedisBackendConfiguration {
 
 	private static void checkNodeCount(List<String> nodes, RedisTimeLayout layout) {
 		if (nodes.size() - 1 > layout.maxSequence()) {
-			throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", nodes,
+			throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", nodes.size() + " nodes",
 					"idgen.redis.time.nodes has " + nodes.size() + " nodes, but each needs a sequence value of its own "
 							+ "per millisecond and idgen.redis.time.sequence-bits=" + layout.sequenceBits()
 							+ " gives " + (layout.maxSequence() + 1) + ".",

@@ -8,6 +8,7 @@ import io.lettuce.core.ClientOptions;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import io.github.idgen.FailureDescriptions;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
 /**
@@ -38,15 +39,18 @@ final class RedisTimeNodeConnections {
 				.build())
 			.build();
 		List<LettuceConnectionFactory> nodes = new ArrayList<>();
-		for (String url : urls) {
+		for (int index = 0; index < urls.size(); index++) {
 			LettuceConnectionFactory node;
 			try {
-				node = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(url), client);
+				node = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(urls.get(index)),
+						client);
 			}
 			catch (IllegalArgumentException ex) {
-				throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", url,
-						"idgen.redis.time.nodes has '" + url + "', which is not a Redis URL: " + ex.getMessage(),
-						"Write each node of idgen.redis.time.nodes as redis://host:port.");
+				String property = "idgen.redis.time.nodes[" + index + "]";
+				throw new IdGeneratorConfigurationException(property, "node " + index,
+						property + " is not a Redis URL (" + FailureDescriptions.describe(ex)
+								+ "; the URL is not shown, since it may hold a password).",
+						"Write " + property + " as redis://host:port or redis://user:password@host:port.");
 			}
 			node.afterPropertiesSet();
 			node.start();

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.endpoint;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -196,7 +197,7 @@ public class IdGeneratorEndpoint {
 	}
 
 	private String backendOf(String sequence) {
-		return this.routing.backendOf(sequence).name().toLowerCase();
+		return this.routing.backendOf(sequence).name().toLowerCase(Locale.ROOT);
 	}
 
 	private Set<String> configuredNames() {

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.health;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -41,7 +42,7 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 		builder.up();
 		Map<String, Object> backends = new TreeMap<>();
 		for (IdGeneratorBackend backend : this.backends) {
-			String name = backend.backend().name().toLowerCase();
+			String name = backend.backend().name().toLowerCase(Locale.ROOT);
 			try {
 				backend.sequences().checkAvailable();
 				backends.put(name, "UP");

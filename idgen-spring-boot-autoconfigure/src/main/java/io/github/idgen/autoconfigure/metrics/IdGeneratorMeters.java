@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure.metrics;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -57,7 +58,7 @@ public class IdGeneratorMeters implements BackendObservers {
 	@Override
 	public SequenceObserver observer(Backend backend) {
 		return this.backends.computeIfAbsent(backend,
-				(key) -> new BackendMeters(this.registry, this.sequenceTags, key.name().toLowerCase()));
+				(key) -> new BackendMeters(this.registry, this.sequenceTags, key.name().toLowerCase(Locale.ROOT)));
 	}
 
 }
