@@ -48,7 +48,7 @@ import io.github.idgen.SequenceObserver;
  * clock reads a time before the layout's epoch. Every call that finds the clock behind
  * tells the {@link SequenceObserver} once, by how much, whether it waits or throws.
  */
-public final class SnowflakeGenerator {
+public final class SnowflakeGenerator implements SnowflakeWorker {
 
 	/**
 	 * The default {@code maxBackwardWait}: 5 milliseconds.
@@ -199,6 +199,7 @@ public final class SnowflakeGenerator {
 	 * Return the layout of the IDs.
 	 * @return the layout
 	 */
+	@Override
 	public BitLayout layout() {
 		return this.layout;
 	}
@@ -207,6 +208,7 @@ public final class SnowflakeGenerator {
 	 * Return the worker ID that every ID of this generator holds.
 	 * @return the worker ID
 	 */
+	@Override
 	public WorkerId workerId() {
 		return this.workerId;
 	}
@@ -224,6 +226,7 @@ public final class SnowflakeGenerator {
 	 * timestamp bits of its layout run out.
 	 * @return the remaining lifetime, zero once it has passed
 	 */
+	@Override
 	public Duration remainingLifetime() {
 		return this.layout.remainingLifetime(this.clock.instant());
 	}
@@ -246,6 +249,7 @@ public final class SnowflakeGenerator {
 	 * @throws IdGenerationException if the clock is past the lifetime of the layout or
 	 * before its epoch
 	 */
+	@Override
 	public long nextId() {
 		return toId(claim(1));
 	}
@@ -261,6 +265,7 @@ public final class SnowflakeGenerator {
 	 * @throws IdGenerationException if the clock is past the lifetime of the layout or
 	 * before its epoch
 	 */
+	@Override
 	public long[] nextIds(int count) {
 		if (count < 1) {
 			throw new IllegalArgumentException("count must be at least 1 but was " + count);
