@@ -190,6 +190,27 @@ class SnowflakeBackendAutoConfigurationTests {
 	}
 
 	@Test
+	void healthIsDownWhileTheStateFileCannotBeRenewed() {
+		Path stateFile = this.directory.resolve("idgen-snowflake.state");
+		this.runner.withPropertyValues("idgen.snowflake.worker-id=7", "idgen.snowflake.state-file=" + stateFile)
+			.run((context) -> {
+				IdGeneratorHealthIndicator health = context.getBean(IdGeneratorHealthIndicator.class);
+				Path blocker = Files.createDirectory(this.directory.resolve("idgen-snowflake.state.tmp"));
+				awaitHealth(health, Status.DOWN);
+				Files.delete(blocker);
+				awaitHealth(health, Status.UP);
+			});
+	}
+
+	private static void awaitHealth(IdGeneratorHealthIndicator health, Status status) throws InterruptedException {
+		long deadline = System.nanoTime() + StateFileWorker.HORIZON.multipliedBy(3).toNanos();
+		while (!health.health().getStatus().equals(status) && System.nanoTime() - deadline < 0) {
+			Thread.sleep(50);
+		}
+		assertThat(health.health().getStatus()).isEqualTo(status);
+	}
+
+	@Test
 	void aStateFileThatCannotBeUsedFailsNamingIt() throws IOException {
 		Path stateFile = this.directory.resolve("idgen-snowflake.state");
 		Files.writeString(stateFile, "garbage");
