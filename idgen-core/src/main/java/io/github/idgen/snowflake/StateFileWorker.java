@@ -188,18 +188,18 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 
 	/**
 	 * Wait until the clock is past a stored timestamp, or throw if it is further behind
-	 * than {@code maxWaitMillis}.
+	 * than {@code maxWaitMillis}, or does not get past it while twice that is slept.
 	 */
 	private void awaitClockPast(long notAfter, long maxWaitMillis, Sleeper sleeper) {
 		long slept = 0;
 		for (long behind = notAfter - this.clock.millis(); behind >= 0; behind = notAfter - this.clock.millis()) {
-			if (slept + behind > maxWaitMillis) {
+			if (behind > maxWaitMillis || slept > 2 * maxWaitMillis) {
 				Duration jump = Duration.ofMillis(behind);
-				throw new ClockMovedBackwardsException(jump,
-						"The clock reads " + Instant.ofEpochMilli(notAfter - behind) + ", " + behind + " ms before "
-								+ Instant.ofEpochMilli(notAfter) + ", the timestamp stored in the snowflake state file "
-								+ this.file.path() + ", and waiting for it would take longer than " + maxWaitMillis
-								+ " ms: correct the clock");
+				throw new ClockMovedBackwardsException(jump, "The clock reads "
+						+ Instant.ofEpochMilli(notAfter - behind) + ", " + behind + " ms before "
+						+ Instant.ofEpochMilli(notAfter) + ", the timestamp stored in the snowflake state file "
+						+ this.file.path() + ", and no more than " + maxWaitMillis
+						+ " ms are waited out: correct the clock");
 			}
 			if (slept == 0) {
 				logger.warn("The clock is {} ms behind the timestamp stored in {}; waiting for it to pass", behind,
