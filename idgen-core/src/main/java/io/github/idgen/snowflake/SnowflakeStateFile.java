@@ -19,8 +19,8 @@ import io.github.idgen.FailureDescriptions;
 
 /**
  * The file in which a {@link StateFileWorker} keeps, across restarts, a timestamp that no
- * ID of its worker ID is after, together with the worker ID and the layout it belongs
- * to. It is UTF-8 text of exactly these lines:
+ * ID of its worker ID is after, together with the worker ID and the layout it belongs to.
+ * It is UTF-8 text of exactly these lines:
  *
  * <pre class="code">
  * idgen-snowflake-state 1
@@ -37,9 +37,9 @@ import io.github.idgen.FailureDescriptions;
  * <p>
  * <b>Writing.</b> Every write goes to {@code <file>.tmp}, is forced to the disk, renamed
  * over the file atomically, and the directory is forced too, so that after a crash or a
- * power loss at any moment the file holds either the previous state or the new one,
- * never a part of either. A temporary file that a crash left behind is overwritten by
- * the next write.
+ * power loss at any moment the file holds either the previous state or the new one, never
+ * a part of either. A temporary file that a crash left behind is overwritten by the next
+ * write.
  * <p>
  * <b>Lock.</b> While it is open, this object holds a lock ({@link FileChannel#tryLock()})
  * on {@code <file>.lock}, which is created if missing and never deleted: a second
@@ -54,7 +54,8 @@ final class SnowflakeStateFile implements AutoCloseable {
 
 	private static final int MAX_BYTES = 4096;
 
-	private static final boolean WINDOWS = System.getProperty("os.name", "").toLowerCase(Locale.ROOT)
+	private static final boolean WINDOWS = System.getProperty("os.name", "")
+		.toLowerCase(Locale.ROOT)
 		.startsWith("windows");
 
 	private final Path file;
@@ -125,8 +126,8 @@ final class SnowflakeStateFile implements AutoCloseable {
 		}
 		catch (IOException ex) {
 			closeQuietly(channel);
-			throw new IllegalStateException("Could not lock " + lockFile + " (" + FailureDescriptions.describe(ex) + ")",
-					ex);
+			throw new IllegalStateException(
+					"Could not lock " + lockFile + " (" + FailureDescriptions.describe(ex) + ")", ex);
 		}
 	}
 
@@ -225,8 +226,7 @@ final class SnowflakeStateFile implements AutoCloseable {
 	 * @param lastMillis the timestamp, in milliseconds since the Unix epoch
 	 * @param shutdown whether it is the exact last millisecond of a graceful shutdown
 	 * rather than a horizon
-	 * @throws IOException if the file cannot be written; it then holds its previous
-	 * state
+	 * @throws IOException if the file cannot be written; it then holds its previous state
 	 */
 	void write(long lastMillis, boolean shutdown) throws IOException {
 		String checked = HEADER + "\nlayout " + this.layout.describe() + "\nworker " + describe(this.workerId)
@@ -234,8 +234,8 @@ final class SnowflakeStateFile implements AutoCloseable {
 				+ (shutdown ? "shutdown" : "renewal") + "\n";
 		ByteBuffer content = ByteBuffer
 			.wrap((checked + "crc32 " + crc32(checked) + "\n").getBytes(StandardCharsets.UTF_8));
-		try (FileChannel channel = FileChannel.open(this.temporary, StandardOpenOption.CREATE,
-				StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+		try (FileChannel channel = FileChannel.open(this.temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+				StandardOpenOption.TRUNCATE_EXISTING)) {
 			while (content.hasRemaining()) {
 				channel.write(content);
 			}

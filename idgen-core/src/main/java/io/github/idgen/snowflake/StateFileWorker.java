@@ -46,8 +46,8 @@ import io.github.idgen.SequenceObserver;
  * {@link #HORIZON} ahead of the moment of the crash, so an immediate restart waits at
  * most about that long; after a graceful {@link #close()} it is the exact last
  * millisecond, so the next start need not wait. A clock behind the stored timestamp by up
- * to {@link #STARTUP_WAIT} (or {@code maxBackwardWait} if that is longer) is waited out in
- * the constructor; further behind, the constructor throws
+ * to {@link #STARTUP_WAIT} (or {@code maxBackwardWait} if that is longer) is waited out
+ * in the constructor; further behind, the constructor throws
  * {@link ClockMovedBackwardsException}. A file that cannot be read or written, is
  * corrupt, belongs to another worker ID or layout, or is locked by another instance fails
  * the constructor with {@link IllegalStateException}.
@@ -141,7 +141,8 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 		}
 		layout.checkFits(workerId);
 		if (maxBackwardWait == null || maxBackwardWait.isNegative()) {
-			throw new IllegalArgumentException("maxBackwardWait must not be null or negative but was " + maxBackwardWait);
+			throw new IllegalArgumentException(
+					"maxBackwardWait must not be null or negative but was " + maxBackwardWait);
 		}
 		this.layout = layout;
 		this.clock = clock;
@@ -174,8 +175,7 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 	private long readStored(WorkerId workerId) {
 		SnowflakeStateFile.Stored stored = this.file.read();
 		if (stored == null) {
-			logger.info("Snowflake worker {} starts without a state in {}: a first start", workerId,
-					this.file.path());
+			logger.info("Snowflake worker {} starts without a state in {}: a first start", workerId, this.file.path());
 			return 0;
 		}
 		logger.info("Snowflake worker {} issues no ID at or before {}, {} in {}", workerId,
@@ -195,11 +195,11 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 		for (long behind = notAfter - this.clock.millis(); behind >= 0; behind = notAfter - this.clock.millis()) {
 			if (behind > maxWaitMillis || slept > 2 * maxWaitMillis) {
 				Duration jump = Duration.ofMillis(behind);
-				throw new ClockMovedBackwardsException(jump, "The clock reads "
-						+ Instant.ofEpochMilli(notAfter - behind) + ", " + behind + " ms before "
-						+ Instant.ofEpochMilli(notAfter) + ", the timestamp stored in the snowflake state file "
-						+ this.file.path() + ", and no more than " + maxWaitMillis
-						+ " ms are waited out: correct the clock");
+				throw new ClockMovedBackwardsException(jump,
+						"The clock reads " + Instant.ofEpochMilli(notAfter - behind) + ", " + behind + " ms before "
+								+ Instant.ofEpochMilli(notAfter) + ", the timestamp stored in the snowflake state file "
+								+ this.file.path() + ", and no more than " + maxWaitMillis
+								+ " ms are waited out: correct the clock");
 			}
 			if (slept == 0) {
 				logger.warn("The clock is {} ms behind the timestamp stored in {}; waiting for it to pass", behind,
@@ -267,7 +267,7 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 				this.renewals.execute(this::renewInBackground);
 			}
 			catch (RejectedExecutionException ex) {
-				// closed meanwhile: the caller sees CLOSED on its next look at the horizon
+				// closed meanwhile: the caller's next look at the horizon sees CLOSED
 			}
 		}
 	}
@@ -320,9 +320,9 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 	}
 
 	/**
-	 * Store the horizon {@code max(horizon, clock + HORIZON)} and publish it once it is on
-	 * the disk. Does nothing once the worker is closed. Run by the constructor, then by the
-	 * renewal thread only.
+	 * Store the horizon {@code max(horizon, clock + HORIZON)} and publish it once it is
+	 * on the disk. Does nothing once the worker is closed. Run by the constructor, then
+	 * by the renewal thread only.
 	 * @throws IOException if the file cannot be written
 	 */
 	void renew() throws IOException {
@@ -383,9 +383,10 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 						Instant.ofEpochMilli(lastMillis), this.file.path());
 			}
 			catch (IOException ex) {
-				logger.warn("Could not store the last timestamp of snowflake worker {} in {} ({}); the next start "
-						+ "waits for the stored horizon", workerId(), this.file.path(),
-						FailureDescriptions.describe(ex), ex);
+				logger.warn(
+						"Could not store the last timestamp of snowflake worker {} in {} ({}); the next start "
+								+ "waits for the stored horizon",
+						workerId(), this.file.path(), FailureDescriptions.describe(ex), ex);
 			}
 		}
 		this.renewals.shutdownNow();

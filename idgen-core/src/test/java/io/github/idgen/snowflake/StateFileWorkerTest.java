@@ -358,17 +358,16 @@ class StateFileWorkerTest {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new StateFileWorker(null, LAYOUT, WORKER, Duration.ZERO, SequenceObserver.NONE))
 			.withMessage("file must not be null");
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new StateFileWorker(path, LAYOUT, WorkerId.of(1024), Duration.ZERO,
-					SequenceObserver.NONE));
+		assertThatIllegalArgumentException().isThrownBy(
+				() -> new StateFileWorker(path, LAYOUT, WorkerId.of(1024), Duration.ZERO, SequenceObserver.NONE));
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new StateFileWorker(path, LAYOUT, WORKER, Duration.ofMillis(-1), SequenceObserver.NONE));
 		assertThat(path).doesNotExist();
 	}
 
 	private StateFileWorker start(Path path, TestClock clock) {
-		StateFileWorker worker = new StateFileWorker(path, LAYOUT, WORKER, clock, Duration.ZERO,
-				SequenceObserver.NONE, clock::advance, NO_PERIODIC_RENEWAL);
+		StateFileWorker worker = new StateFileWorker(path, LAYOUT, WORKER, clock, Duration.ZERO, SequenceObserver.NONE,
+				clock::advance, NO_PERIODIC_RENEWAL);
 		this.workers.add(worker);
 		return worker;
 	}

@@ -185,8 +185,8 @@ class SnowflakeBackendAutoConfigurationTests {
 		});
 		assertThat(Files.readString(stateFile)).contains("written-by shutdown");
 		assertThat(lastTimestamp(stateFile)).isEqualTo(BitLayout.standard().timestampMillis(last[0]));
-		instance.run((restarted) -> assertThat(restarted.getBean(IdGenerator.class).nextId("order"))
-			.isGreaterThan(last[0]));
+		instance.run(
+				(restarted) -> assertThat(restarted.getBean(IdGenerator.class).nextId("order")).isGreaterThan(last[0]));
 	}
 
 	@Test

@@ -22,16 +22,16 @@ import static io.github.idgen.faults.HistoryAssertions.assertUniqueAndIncreasing
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Snowflake state file: a child JVM with the static worker id 0 generates on two
- * threads, is killed with SIGKILL, and is restarted at once on the same worker id with
- * its wall clock {@value #BEHIND} seconds behind (libfaketime, {@link FakeTime}), so that
- * the restart reads milliseconds the killed child already issued IDs at.
+ * Snowflake state file: a child JVM with the static worker id 0 generates on two threads,
+ * is killed with SIGKILL, and is restarted at once on the same worker id with its wall
+ * clock {@value #BEHIND} seconds behind (libfaketime, {@link FakeTime}), so that the
+ * restart reads milliseconds the killed child already issued IDs at.
  * <ul>
  * <li>With a state file ({@code idgen.snowflake.state-file}), the restart finds the
  * horizon the killed child stored last, which no ID of that child is after, and waits
  * until its own clock has passed it: the merged history holds no duplicate and each
- * thread's IDs increase. A third child started on the same file meanwhile must fail:
- * the running one holds its lock.</li>
+ * thread's IDs increase. A third child started on the same file meanwhile must fail: the
+ * running one holds its lock.</li>
  * <li>Without a state file the same steps must repeat IDs, which shows that the scenario
  * can fail.</li>
  * </ul>
