@@ -1,11 +1,15 @@
 package io.github.idgen.benchmarks;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -26,6 +30,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceBackend;
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.UnknownSequencePolicy;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.SequenceRouting;
@@ -38,6 +43,7 @@ import io.github.idgen.segment.StepPolicy;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.SnowflakeGenerator;
 import io.github.idgen.snowflake.SnowflakeSequence;
+import io.github.idgen.snowflake.StateFileWorker;
 import io.github.idgen.snowflake.WorkerId;
 import io.github.idgen.worker.LeasedWorker;
 
@@ -175,6 +181,18 @@ public abstract class IdGeneratorBenchmark {
 		return leased.worker.nextId();
 	}
 
+	/**
+	 * {@link StateFileWorker#nextId()}: the same generator with a static worker id whose
+	 * horizon is kept in a state file and checked on every ID; compare with
+	 * {@link #snowflakeNext} of the same run.
+	 * @param stateFile the worker
+	 * @return the ID
+	 */
+	@Benchmark
+	public long stateFileSnowflakeNext(StateFileSnowflake stateFile) {
+		return stateFile.worker.nextId();
+	}
+
 	@Threads(1)
 	public static class OneThread extends IdGeneratorBenchmark {
 
@@ -224,6 +242,45 @@ public abstract class IdGeneratorBenchmark {
 		@TearDown
 		public void release() {
 			this.worker.close();
+		}
+
+	}
+
+	/**
+	 * A worker with a static worker id and the standard layout that keeps its horizon in
+	 * a state file in a temporary directory.
+	 */
+	@State(Scope.Benchmark)
+	public static class StateFileSnowflake {
+
+		Path directory;
+
+		StateFileWorker worker;
+
+		/**
+		 * Create the state file and the worker.
+		 * @throws IOException if the temporary directory cannot be created
+		 */
+		@Setup
+		public void open() throws IOException {
+			this.directory = Files.createTempDirectory("idgen-benchmark");
+			this.worker = new StateFileWorker(this.directory.resolve("snowflake.state"), BitLayout.standard(),
+					WorkerId.of(1), SnowflakeGenerator.DEFAULT_MAX_BACKWARD_WAIT, SequenceObserver.NONE);
+		}
+
+		/**
+		 * Close the worker and delete its files.
+		 * @throws IOException if a file cannot be deleted
+		 */
+		@TearDown
+		public void close() throws IOException {
+			this.worker.close();
+			try (Stream<Path> files = Files.list(this.directory)) {
+				for (Path file : files.toList()) {
+					Files.delete(file);
+				}
+			}
+			Files.delete(this.directory);
 		}
 
 	}

@@ -49,7 +49,7 @@ import io.github.idgen.SequenceObserver;
  * clock reads a time before the layout's epoch. Every call that finds the clock behind
  * tells the {@link SequenceObserver} once, by how much, whether it waits or throws.
  */
-public final class SnowflakeGenerator {
+public final class SnowflakeGenerator implements SnowflakeWorker {
 
 	/**
 	 * The default {@code maxBackwardWait}: 5 milliseconds.
@@ -200,6 +200,7 @@ public final class SnowflakeGenerator {
 	 * Return the layout of the IDs.
 	 * @return the layout
 	 */
+	@Override
 	public BitLayout layout() {
 		return this.layout;
 	}
@@ -208,6 +209,7 @@ public final class SnowflakeGenerator {
 	 * Return the worker ID that every ID of this generator holds.
 	 * @return the worker ID
 	 */
+	@Override
 	public WorkerId workerId() {
 		return this.workerId;
 	}
@@ -225,6 +227,7 @@ public final class SnowflakeGenerator {
 	 * timestamp bits of its layout run out.
 	 * @return the remaining lifetime, zero once it has passed
 	 */
+	@Override
 	public Duration remainingLifetime() {
 		return this.layout.remainingLifetime(this.clock.instant());
 	}
@@ -247,6 +250,7 @@ public final class SnowflakeGenerator {
 	 * @throws IdGenerationException if the clock is past the lifetime of the layout or
 	 * before its epoch
 	 */
+	@Override
 	public long nextId() {
 		return toId(claim(1));
 	}
@@ -262,6 +266,7 @@ public final class SnowflakeGenerator {
 	 * @throws IdGenerationException if the clock is past the lifetime of the layout or
 	 * before its epoch
 	 */
+	@Override
 	public long[] nextIds(int count) {
 		Sequence.checkBatchSize(count);
 		long[] ids = new long[count];

@@ -48,7 +48,7 @@ class SnowflakeSequenceTest {
 	@Test
 	void rejectsInvalidArguments() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new SnowflakeSequence("orders", null))
-			.withMessage("generator must not be null");
+			.withMessage("worker must not be null");
 		assertThatIllegalArgumentException().isThrownBy(() -> new SnowflakeSequence("", this.generator));
 	}
 

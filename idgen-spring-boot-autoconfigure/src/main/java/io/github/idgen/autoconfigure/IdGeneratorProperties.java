@@ -532,6 +532,14 @@ public class IdGeneratorProperties {
 		 */
 		private Duration maxBackwardWait = Duration.ofMillis(5);
 
+		/**
+		 * File in which a static or StatefulSet worker id keeps a timestamp that none of
+		 * its IDs is after, so that a restart with the clock behind repeats no ID. Every
+		 * instance needs its own, in an existing directory on a local disk that survives
+		 * restarts. Not allowed with a leased worker id, whose lease keeps that timestamp.
+		 */
+		private String stateFile;
+
 		public SnowflakePreset getPreset() {
 			return this.preset;
 		}
@@ -618,6 +626,14 @@ public class IdGeneratorProperties {
 
 		public void setMaxBackwardWait(Duration maxBackwardWait) {
 			this.maxBackwardWait = maxBackwardWait;
+		}
+
+		public String getStateFile() {
+			return this.stateFile;
+		}
+
+		public void setStateFile(String stateFile) {
+			this.stateFile = stateFile;
 		}
 
 	}

@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -14,6 +16,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
+import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.WorkerIdLostException;
@@ -23,6 +26,7 @@ import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.KubernetesWorkerIdSource;
 import io.github.idgen.snowflake.SnowflakeGenerator;
 import io.github.idgen.snowflake.SnowflakeSequence;
+import io.github.idgen.snowflake.StateFileWorker;
 import io.github.idgen.snowflake.StaticWorkerIdSource;
 import io.github.idgen.snowflake.WorkerId;
 import io.github.idgen.worker.LeasedWorker;
@@ -31,9 +35,10 @@ import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
  * The snowflake backend: one generator for this instance's worker id, serving every
- * snowflake sequence (they share its ID space). The worker id is static, the
- * StatefulSet ordinal, or leased from the application's JDBC, Redis or MongoDB store and
- * fenced on every ID.
+ * snowflake sequence (they share its ID space). The worker id is static or the
+ * StatefulSet ordinal, optionally with a state file that keeps its last timestamp across
+ * restarts, or leased from the application's JDBC, Redis or MongoDB store and fenced on
+ * every ID.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnBackend(Backend.SNOWFLAKE)
@@ -42,6 +47,8 @@ import io.github.idgen.worker.WorkerLeaseStore;
 class SnowflakeBackendConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(SnowflakeBackendConfiguration.class);
+
+	private static final String STATE_FILE = "idgen.snowflake.state-file";
 
 	@Bean
 	IdGeneratorBackend idgenSnowflakeBackend(IdGeneratorProperties properties, ListableBeanFactory beanFactory,
@@ -58,6 +65,14 @@ class SnowflakeBackendConfiguration {
 		}
 		List<Backend> stores = new BackendSelection(properties, beanFactory, getClass().getClassLoader()).present();
 		Backend leaseStore = WorkerIdSelection.requireLeaseStore(snowflake, stores);
+		if (leaseStore != null && snowflake.getStateFile() != null) {
+			throw new IdGeneratorConfigurationException(STATE_FILE, snowflake.getStateFile(),
+					"idgen.snowflake.state-file is set, but the worker id is leased from the "
+							+ BackendSelection.name(leaseStore)
+							+ " store, which keeps the last timestamp of the worker id with the lease.",
+					"Remove idgen.snowflake.state-file, or keep it and give this instance a worker id of its own with "
+							+ "idgen.snowflake.worker-id (or idgen.snowflake.worker-id-source=kubernetes).");
+		}
 		SequenceBackend sequences = (leaseStore != null)
 				? leased(snowflake, layout, leaseStore, leaseStores.getIfAvailable(), observer)
 				: unleased(snowflake, layout, observer);
@@ -77,9 +92,14 @@ class SnowflakeBackendConfiguration {
 	private static SequenceBackend unleased(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
 			SequenceObserver observer) {
 		WorkerId workerId = workerId(snowflake, layout);
+		logger.info("Snowflake worker {} of datacenter {}", workerId.worker(), workerId.datacenter());
+		if (snowflake.getStateFile() != null) {
+			return new StateFileSequences(stateFileWorker(snowflake, layout, workerId, observer));
+		}
+		logger.info("Without idgen.snowflake.state-file, a restart of snowflake worker {} whose clock is behind the "
+				+ "last run can repeat its IDs", workerId.worker());
 		SnowflakeGenerator generator = new SnowflakeGenerator(layout, workerId, Clock.systemUTC(),
 				snowflake.getMaxBackwardWait(), 0, observer);
-		logger.info("Snowflake worker {} of datacenter {}", workerId.worker(), workerId.datacenter());
 		return new SequenceBackend() {
 
 			@Override
@@ -92,6 +112,51 @@ class SnowflakeBackendConfiguration {
 			}
 
 		};
+	}
+
+	private static StateFileWorker stateFileWorker(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
+			WorkerId workerId, SequenceObserver observer) {
+		String stateFile = snowflake.getStateFile();
+		Path path = stateFilePath(stateFile);
+		try {
+			return new StateFileWorker(path, layout, workerId, snowflake.getMaxBackwardWait(), observer);
+		}
+		catch (ClockMovedBackwardsException ex) {
+			throw new IdGeneratorConfigurationException(STATE_FILE, stateFile,
+					"The clock of this instance is behind the timestamp that idgen.snowflake.state-file (" + stateFile
+							+ ") holds for snowflake worker " + workerId.worker() + ": " + ex.getMessage(),
+					"Correct the clock of this host (NTP) and start again. If the stored timestamp came from a clock "
+							+ "that ran ahead, the IDs of that run hold it too: give this instance another worker id "
+							+ "and a new idgen.snowflake.state-file rather than deleting the file.",
+					ex);
+		}
+		catch (IllegalStateException ex) {
+			throw new IdGeneratorConfigurationException(STATE_FILE, stateFile,
+					"idgen.snowflake.state-file is '" + stateFile + "', which cannot be used: " + ex.getMessage(),
+					"Fix the file as described, or set idgen.snowflake.state-file to a file of this instance alone, "
+							+ "in an existing writable directory on a local disk that survives restarts.",
+					ex);
+		}
+	}
+
+	private static Path stateFilePath(String stateFile) {
+		if (!stateFile.isBlank()) {
+			try {
+				return Path.of(stateFile);
+			}
+			catch (InvalidPathException ex) {
+				throw notAPath(stateFile, ex);
+			}
+		}
+		throw notAPath(stateFile, null);
+	}
+
+	private static IdGeneratorConfigurationException notAPath(String stateFile, InvalidPathException cause) {
+		return new IdGeneratorConfigurationException(STATE_FILE, stateFile,
+				"idgen.snowflake.state-file is '" + stateFile + "', which is not a file path.",
+				"Set idgen.snowflake.state-file to a file on a local disk that survives restarts, such as "
+						+ "/var/lib/idgen/snowflake.state, or remove it.",
+				cause);
 	}
 
 	private static SequenceBackend leased(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
@@ -196,6 +261,36 @@ class SnowflakeBackendConfiguration {
 							+ (layout.maxWorkerId() + 1) + "), or set idgen.snowflake.worker-id-source to static, jdbc, "
 							+ "redis or mongo.");
 		}
+	}
+
+	/**
+	 * The sequences of a worker that keeps its state in a file: every name shares its ID
+	 * space; unavailable while its horizon is not renewed; closing stores its last
+	 * millisecond.
+	 */
+	private static final class StateFileSequences implements SequenceBackend, AutoCloseable {
+
+		private final StateFileWorker worker;
+
+		StateFileSequences(StateFileWorker worker) {
+			this.worker = worker;
+		}
+
+		@Override
+		public SnowflakeSequence create(String name) {
+			return new SnowflakeSequence(name, this.worker);
+		}
+
+		@Override
+		public void checkAvailable() {
+			this.worker.checkAvailable();
+		}
+
+		@Override
+		public void close() {
+			this.worker.close();
+		}
+
 	}
 
 	/**

@@ -1,12 +1,20 @@
 package io.github.idgen.autoconfigure;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.zip.CRC32;
 
 import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Status;
@@ -25,6 +33,7 @@ import io.github.idgen.redis.RedisWorkerLeaseStore;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeSequence;
+import io.github.idgen.snowflake.StateFileWorker;
 import io.github.idgen.test.TestBackends;
 
 import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
@@ -39,6 +48,9 @@ class SnowflakeBackendAutoConfigurationTests {
 		.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class,
 				IdGeneratorHealthContributorAutoConfiguration.class))
 		.withPropertyValues("idgen.backend=snowflake");
+
+	@TempDir
+	Path directory;
 
 	@Test
 	void servesEverySequenceFromOneGeneratorWithTheConfiguredWorker() {
@@ -155,6 +167,108 @@ class SnowflakeBackendAutoConfigurationTests {
 			.run((context) -> assertThat(invalidProperty(context, "idgen.snowflake").getReason()).contains("future"));
 		this.runner.withPropertyValues("idgen.snowflake.worker-id=1", "idgen.sequences.order.max-value=10")
 			.run((context) -> invalidProperty(context, "idgen.sequences.order.max-value"));
+	}
+
+	@Test
+	void aStaticWorkerKeepsItsHorizonInTheStateFileAndItsLastMillisecondOnShutdown() throws IOException {
+		Path stateFile = this.directory.resolve("idgen-snowflake.state");
+		long[] last = new long[1];
+		ApplicationContextRunner instance = this.runner.withPropertyValues("idgen.snowflake.worker-id=7",
+				"idgen.snowflake.state-file=" + stateFile);
+		instance.run((context) -> {
+			long before = System.currentTimeMillis();
+			last[0] = context.getBean(IdGenerator.class).nextId("order");
+			assertThat(lastTimestamp(stateFile))
+				.isGreaterThanOrEqualTo(before + StateFileWorker.HORIZON.toMillis() - 1_000);
+			assertThat(Files.readString(stateFile)).contains("worker 0/7", "written-by renewal");
+			assertThat(context.getBean(IdGeneratorHealthIndicator.class).health().getStatus()).isEqualTo(Status.UP);
+		});
+		assertThat(Files.readString(stateFile)).contains("written-by shutdown");
+		assertThat(lastTimestamp(stateFile)).isEqualTo(BitLayout.standard().timestampMillis(last[0]));
+		instance.run(
+				(restarted) -> assertThat(restarted.getBean(IdGenerator.class).nextId("order")).isGreaterThan(last[0]));
+	}
+
+	@Test
+	void healthIsDownWhileTheStateFileCannotBeRenewed() {
+		Path stateFile = this.directory.resolve("idgen-snowflake.state");
+		this.runner.withPropertyValues("idgen.snowflake.worker-id=7", "idgen.snowflake.state-file=" + stateFile)
+			.run((context) -> {
+				IdGeneratorHealthIndicator health = context.getBean(IdGeneratorHealthIndicator.class);
+				Path blocker = Files.createDirectory(this.directory.resolve("idgen-snowflake.state.tmp"));
+				awaitHealth(health, Status.DOWN);
+				Files.delete(blocker);
+				awaitHealth(health, Status.UP);
+			});
+	}
+
+	private static void awaitHealth(IdGeneratorHealthIndicator health, Status status) throws InterruptedException {
+		long deadline = System.nanoTime() + StateFileWorker.HORIZON.multipliedBy(3).toNanos();
+		while (!health.health().getStatus().equals(status) && System.nanoTime() - deadline < 0) {
+			Thread.sleep(50);
+		}
+		assertThat(health.health().getStatus()).isEqualTo(status);
+	}
+
+	@Test
+	void aStateFileThatCannotBeUsedFailsNamingIt() throws IOException {
+		Path stateFile = this.directory.resolve("idgen-snowflake.state");
+		Files.writeString(stateFile, "garbage");
+		ApplicationContextRunner instance = this.runner.withPropertyValues("idgen.snowflake.worker-id=7");
+		instance.withPropertyValues("idgen.snowflake.state-file=" + stateFile)
+			.run((context) -> assertThat(invalidProperty(context, "idgen.snowflake.state-file").getDescription())
+				.contains(stateFile.toString())
+				.contains("corrupt"));
+		Path missingDirectory = this.directory.resolve("missing").resolve("idgen-snowflake.state");
+		instance.withPropertyValues("idgen.snowflake.state-file=" + missingDirectory)
+			.run((context) -> assertThat(invalidProperty(context, "idgen.snowflake.state-file").getDescription())
+				.contains("does not exist"));
+		instance.withPropertyValues("idgen.snowflake.state-file= ")
+			.run((context) -> invalidProperty(context, "idgen.snowflake.state-file"));
+	}
+
+	@Test
+	void twoInstancesCannotShareAStateFile() {
+		ApplicationContextRunner instance = this.runner.withPropertyValues("idgen.snowflake.worker-id=7",
+				"idgen.snowflake.state-file=" + this.directory.resolve("idgen-snowflake.state"));
+		instance.run((first) -> {
+			assertThat(first).hasNotFailed();
+			instance.run((second) -> assertThat(invalidProperty(second, "idgen.snowflake.state-file").getDescription())
+				.contains("in use by another instance"));
+		});
+	}
+
+	@Test
+	void aClockTooFarBehindTheStateFileFailsAtStartup() throws IOException {
+		Path stateFile = this.directory.resolve("idgen-snowflake.state");
+		long inAMinute = System.currentTimeMillis() + 60_000;
+		String checked = "idgen-snowflake-state 1\nlayout 41/0/10/12 since 2025-01-01T00:00:00Z\nworker 0/7\n"
+				+ "last-timestamp " + inAMinute + " " + Instant.ofEpochMilli(inAMinute) + "\nwritten-by renewal\n";
+		CRC32 crc = new CRC32();
+		crc.update(checked.getBytes(StandardCharsets.UTF_8));
+		Files.writeString(stateFile, checked + "crc32 " + String.format(Locale.ROOT, "%08x", crc.getValue()) + "\n");
+		this.runner.withPropertyValues("idgen.snowflake.worker-id=7", "idgen.snowflake.state-file=" + stateFile)
+			.run((context) -> assertThat(invalidProperty(context, "idgen.snowflake.state-file").getDescription())
+				.contains("behind")
+				.contains(Instant.ofEpochMilli(inAMinute).toString()));
+		assertThat(lastTimestamp(stateFile)).as("the file is left as it was").isEqualTo(inAMinute);
+	}
+
+	@Test
+	void aStateFileWithALeasedWorkerIdFails() {
+		this.runner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("idgen.snowflake.state-file=" + this.directory.resolve("idgen-snowflake.state"))
+			.run((context) -> assertThat(invalidProperty(context, "idgen.snowflake.state-file").getDescription())
+				.contains("leased from the jdbc store"));
+	}
+
+	private static long lastTimestamp(Path stateFile) throws IOException {
+		for (String line : Files.readAllLines(stateFile)) {
+			if (line.startsWith("last-timestamp ")) {
+				return Long.parseLong(line.split(" ")[1]);
+			}
+		}
+		throw new AssertionError("No last-timestamp in " + stateFile);
 	}
 
 }

@@ -1,14 +1,20 @@
 package io.github.idgen.faults.process;
 
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.segment.SegmentSequences;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.StepPolicy;
 import io.github.idgen.snowflake.BitLayout;
+import io.github.idgen.snowflake.SnowflakeGenerator;
+import io.github.idgen.snowflake.StateFileWorker;
+import io.github.idgen.snowflake.WorkerId;
 import io.github.idgen.worker.LeasedWorker;
 
 /**
@@ -19,7 +25,10 @@ import io.github.idgen.worker.LeasedWorker;
  * snowflake {@link LeasedWorker} holding worker id 0 (see {@link OneWorkerIdLeaseStore};
  * options {@code ttl}, {@code margin} and {@code maxBackwardWait}, ISO-8601 durations),
  * which waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free and then
- * prints {@code Leased worker <id> at <instant>}, the instant on the child's wall clock.
+ * prints {@code Leased worker <id> at <instant>}, the instant on the child's wall clock,
+ * or {@code static}, snowflake worker id 0 without a lease (option
+ * {@code maxBackwardWait}), kept in the {@link StateFileWorker} state file of option
+ * {@code stateFile} if that is given and a bare {@link SnowflakeGenerator} otherwise.
  */
 final class ChildIdSource implements LongSupplier, AutoCloseable {
 
@@ -56,6 +65,19 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 			case "leased" -> {
 				LeasedWorker worker = leaseWorker(options, stores);
 				System.out.println("Leased worker " + worker.workerId() + " at " + Instant.now());
+				yield new ChildIdSource(worker::nextId, worker, stores);
+			}
+			case "static" -> {
+				Duration maxBackwardWait = options.getDuration("maxBackwardWait");
+				String stateFile = options.get("stateFile", null);
+				if (stateFile == null) {
+					SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(0),
+							Clock.systemUTC(), maxBackwardWait);
+					yield new ChildIdSource(generator::nextId, () -> {
+					}, stores);
+				}
+				StateFileWorker worker = new StateFileWorker(Path.of(stateFile), BitLayout.standard(), WorkerId.of(0),
+						maxBackwardWait, SequenceObserver.NONE);
 				yield new ChildIdSource(worker::nextId, worker, stores);
 			}
 			default -> throw new IllegalArgumentException("Unknown mode " + options.get("mode"));
