@@ -5,11 +5,16 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.client.RestClient;
+
+import io.github.idgen.DefaultIdGenerator;
+import io.github.idgen.Sequence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,6 +27,12 @@ class SampleApplicationTests {
 
 	@LocalServerPort
 	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	@Autowired
+	private DefaultIdGenerator generator;
 
 	@Test
 	void servesIncreasingIdsFromConfiguredStart() {
@@ -52,21 +63,25 @@ class SampleApplicationTests {
 	}
 
 	@Test
-	void rejectsInvalidSequenceName() {
-		ResponseEntity<Map<String, Object>> response = get("/ids/" + "x".repeat(129));
-		assertThat(response.getStatusCode()).isEqualTo(HttpStatusCode.valueOf(400));
-		assertThat(response.getBody().get("detail").toString()).contains("at most 128 characters");
+	void rejectsSequencesThatAreNotConfiguredWithoutCreatingAnything() {
+		for (String name : List.of("typed-by-a-visitor", "x".repeat(1000), "order@20261121")) {
+			ResponseEntity<Map<String, Object>> response = get("/ids/" + name);
+			assertThat(response.getStatusCode()).isEqualTo(HttpStatusCode.valueOf(404));
+			assertThat(response.getBody().get("detail").toString()).startsWith("Unknown sequence '")
+				.hasSizeLessThan(300);
+		}
+		assertThat(this.jdbc.queryForList("select sequence_name from idgen_segment", String.class))
+			.doesNotContain("typed-by-a-visitor");
+		assertThat(this.generator.sequences()).extracting(Sequence::name).doesNotContain("typed-by-a-visitor");
 	}
 
 	@Test
 	@SuppressWarnings("unchecked")
-	void healthShowsIdgenWithSequenceDetails() {
+	void healthShowsTheStatusButNoDetailsToAnonymousVisitors() {
 		get("/ids/order");
 		Map<String, Object> health = get("/actuator/health").getBody();
-		Map<String, Object> idgen = (Map<String, Object>) ((Map<String, Object>) health.get("components")).get("idgen");
-		assertThat(idgen).containsEntry("status", "UP");
-		Map<String, Object> sequences = (Map<String, Object>) ((Map<String, Object>) idgen.get("details"))
-			.get("sequences");
+		assertThat(health).containsEntry("status", "UP").doesNotContainKeys("components", "details");
+		Map<String, Object> sequences = (Map<String, Object>) get("/actuator/idgen").getBody().get("sequences");
 		assertThat((Map<String, Object>) sequences.get("order")).containsKeys("segmentEnd", "remaining", "step");
 	}
 
