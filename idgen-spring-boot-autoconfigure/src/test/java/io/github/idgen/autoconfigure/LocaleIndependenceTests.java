@@ -21,6 +21,7 @@ import io.github.idgen.autoconfigure.endpoint.IdGeneratorEndpointAutoConfigurati
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthContributorAutoConfiguration;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthIndicator;
 import io.github.idgen.autoconfigure.metrics.IdGeneratorMetricsAutoConfiguration;
+import io.github.idgen.test.SwitchableConnectionFactory;
 import io.github.idgen.test.TestBackends;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,7 +54,7 @@ class LocaleIndependenceTests {
 			.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class,
 					IdGeneratorHealthContributorAutoConfiguration.class, IdGeneratorEndpointAutoConfiguration.class,
 					IdGeneratorMetricsAutoConfiguration.class))
-			.withBean(RedisConnectionFactory.class, TestBackends::redis)
+			.withBean(RedisConnectionFactory.class, () -> new SwitchableConnectionFactory(TestBackends.redis()))
 			.withBean(SimpleMeterRegistry.class)
 			.withPropertyValues("management.endpoints.web.exposure.include=idgen", "idgen.redis.key-prefix=" + prefix,
 					"idgen.sequences.invoice.mode=increment", "idgen.sequences.ticket.mode=time")
