@@ -7,6 +7,7 @@ import java.util.Objects;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.redis.CounterFloor;
@@ -32,8 +33,9 @@ import io.github.idgen.redis.CounterFloor;
  * <p>
  * Because the floor is the row a {@link JdbcSegmentStore} would use for the same
  * sequence, a sequence moved from the JDBC store to Redis with this floor continues above
- * the IDs the JDBC store handed out, and back again. Every {@link SQLException} becomes a
- * {@link BackendUnavailableException} naming the sequence and the table.
+ * the IDs the JDBC store handed out, and back again. An {@link SQLException} becomes a
+ * {@link BackendMisconfiguredException} or a {@link BackendUnavailableException} naming
+ * the sequence and the table, as for the {@link JdbcSegmentStore}.
  */
 public class JdbcCounterFloor implements CounterFloor {
 
@@ -63,8 +65,8 @@ public class JdbcCounterFloor implements CounterFloor {
 			return this.rows.findMaxId(connection, sequence).orElse(0);
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException("Could not read the floor of sequence '" + sequence
-					+ "' in table '" + this.table.tableName() + "': " + ex.getMessage(), ex);
+			throw SqlFailures.SEGMENT_TABLE.translate("Could not read the floor of sequence "
+					+ SequenceNames.quote(sequence) + " in table '" + this.table.tableName() + "'", ex);
 		}
 	}
 
@@ -85,8 +87,8 @@ public class JdbcCounterFloor implements CounterFloor {
 			return this.rows.insertIfAbsent(connection, sequence, to) || update(connection, sequence, from, to);
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException("Could not raise the floor of sequence '" + sequence + "' to "
-					+ to + " in table '" + this.table.tableName() + "': " + ex.getMessage(), ex);
+			throw SqlFailures.SEGMENT_TABLE.translate("Could not raise the floor of sequence "
+					+ SequenceNames.quote(sequence) + " to " + to + " in table '" + this.table.tableName() + "'", ex);
 		}
 	}
 

@@ -2,6 +2,7 @@ package io.github.idgen.jdbc;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 
 /**
@@ -44,14 +45,17 @@ public class JdbcSegmentSchema {
 	 */
 	public JdbcSegmentSchema(DataSource dataSource, String tableName, JdbcDialect dialect) {
 		this.script = new SchemaScript(dataSource, new SegmentTableSql(tableName).tableName(),
-				"sequence_name, max_id, step, updated_at", JdbcDialect::schemaScript, dialect);
+				"sequence_name, max_id, step, updated_at", JdbcDialect::schemaScript,
+				SqlFailures.SEGMENT_TABLE, dialect);
 	}
 
 	/**
 	 * Create the counter table unless it exists. Idempotent, and safe to call from
 	 * several instances at once.
-	 * @throws BackendUnavailableException if the table does not exist and could not be
-	 * created
+	 * @throws BackendMisconfiguredException if the table does not exist and the database
+	 * refused to create it
+	 * @throws BackendUnavailableException if the table does not exist and the database
+	 * could not be reached
 	 */
 	public void createIfMissing() {
 		this.script.createIfMissing();

@@ -8,6 +8,7 @@ import java.util.OptionalLong;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceNames;
@@ -72,8 +73,11 @@ import io.github.idgen.segment.SequenceBounds;
  * <p>
  * The dialect is detected from
  * {@link java.sql.DatabaseMetaData#getDatabaseProductName()} on the first allocation,
- * unless it is given explicitly. Every {@link SQLException} becomes a
- * {@link BackendUnavailableException} naming the sequence and the table.
+ * unless it is given explicitly. An {@link SQLException} that no retry heals (a missing
+ * table or privilege, a table of another shape, refused credentials) becomes a
+ * {@link BackendMisconfiguredException}, every other one a
+ * {@link BackendUnavailableException}, both naming the sequence and the table but not
+ * quoting the driver's message (see {@link SqlFailures}).
  */
 public class JdbcSegmentStore implements SegmentStore {
 
@@ -139,8 +143,8 @@ public class JdbcSegmentStore implements SegmentStore {
 					: allocate(connection, sequence, step, bounds.start());
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
-					+ "' in table '" + this.table.tableName() + "': " + ex.getMessage(), ex);
+			throw SqlFailures.SEGMENT_TABLE.translate("Could not reserve " + step + " IDs of sequence "
+					+ SequenceNames.quote(sequence) + " in table '" + this.table.tableName() + "'", ex);
 		}
 	}
 
@@ -154,13 +158,14 @@ public class JdbcSegmentStore implements SegmentStore {
 			OptionalLong current = this.rows.findMaxId(connection, sequence);
 			if (current.isPresent() && current.getAsLong() > SequenceBounds.MAX_ID - step) {
 				throw new SequenceExhaustedException(sequence,
-						"Sequence '" + sequence + "' is exhausted: its counter in table '" + this.table.tableName()
-								+ "' is at " + current.getAsLong() + " and cannot grow by " + step
-								+ " without passing the largest ID " + SequenceBounds.MAX_ID);
+						"Sequence " + SequenceNames.quote(sequence) + " is exhausted: its counter in table '"
+								+ this.table.tableName() + "' is at " + current.getAsLong() + " and cannot grow by "
+								+ step + " without passing the largest ID " + SequenceBounds.MAX_ID);
 			}
 			if (attempt == MAX_ATTEMPTS) {
-				throw new SQLException("The counter row was still missing or changing after " + MAX_ATTEMPTS
-						+ " attempts");
+				throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence "
+						+ SequenceNames.quote(sequence) + " in table '" + this.table.tableName()
+						+ "': the counter row was still missing or changing after " + MAX_ATTEMPTS + " attempts");
 			}
 			if (current.isEmpty()) {
 				this.rows.insertIfAbsent(connection, sequence, start - 1);
@@ -187,8 +192,9 @@ public class JdbcSegmentStore implements SegmentStore {
 				}
 			}
 		}
-		throw new SQLException("The counter kept changing under " + MAX_BOUNDED_ATTEMPTS
-				+ " attempts to reserve a bounded segment");
+		throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence "
+				+ SequenceNames.quote(sequence) + " in table '" + this.table.tableName() + "': the counter kept "
+				+ "changing under " + MAX_BOUNDED_ATTEMPTS + " attempts to reserve a bounded segment");
 	}
 
 	private CounterIncrement counterIncrement(Connection connection) throws SQLException {
@@ -215,8 +221,8 @@ public class JdbcSegmentStore implements SegmentStore {
 			}
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException(
-					"Database of table '" + this.table.tableName() + "' is not available: " + ex.getMessage(), ex);
+			throw SqlFailures.SEGMENT_TABLE
+				.translate("Database of table '" + this.table.tableName() + "' is not available", ex);
 		}
 	}
 

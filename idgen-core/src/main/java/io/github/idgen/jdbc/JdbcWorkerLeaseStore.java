@@ -13,7 +13,10 @@ import java.util.OptionalLong;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.IdGenerationException;
+import io.github.idgen.SequenceNames;
 import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
 
@@ -64,8 +67,9 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * and runs it in auto-commit mode; it must never take part in a caller's transaction,
  * whose rollback could undo a lease another instance already relies on. The dialect is
  * detected on first use unless it is given; {@link JdbcDialect#GENERIC} is not supported.
- * Every {@link SQLException} becomes a {@link BackendUnavailableException} naming the
- * table.
+ * An {@link SQLException} becomes a {@link BackendMisconfiguredException} or a
+ * {@link BackendUnavailableException} naming the table, as for the
+ * {@link JdbcSegmentStore}.
  */
 public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 
@@ -139,10 +143,12 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 					}
 				}
 			}
-			throw new SQLException("Other instances took every free worker id first in " + MAX_ROUNDS + " rounds");
+			throw new BackendUnavailableException("Could not acquire a worker id for owner "
+					+ SequenceNames.quote(owner) + " in table '" + this.tableName
+					+ "': other instances took every free worker id first in " + MAX_ROUNDS + " rounds");
 		}
 		catch (SQLException ex) {
-			throw failure("Could not acquire a worker id for owner '" + owner + "'", ex);
+			throw failure("Could not acquire a worker id for owner " + SequenceNames.quote(owner), ex);
 		}
 	}
 
@@ -234,15 +240,14 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		return table;
 	}
 
-	private BackendUnavailableException failure(String message, SQLException ex) {
-		return new BackendUnavailableException(
-				message + " in table '" + this.tableName + "': " + ex.getMessage(), ex);
+	private IdGenerationException failure(String message, SQLException ex) {
+		return SqlFailures.WORKER_TABLE.translate(message + " in table '" + this.tableName + "'", ex);
 	}
 
 	private static void validateOwner(String owner) {
 		if (owner == null || owner.isBlank() || owner.length() > MAX_OWNER_LENGTH) {
-			throw new IllegalArgumentException("Invalid owner '" + owner + "': it must not be blank and have at most "
-					+ MAX_OWNER_LENGTH + " characters");
+			throw new IllegalArgumentException("Invalid owner " + SequenceNames.quote(owner)
+					+ ": it must not be blank and have at most " + MAX_OWNER_LENGTH + " characters");
 		}
 	}
 

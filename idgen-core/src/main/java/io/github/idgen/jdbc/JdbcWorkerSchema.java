@@ -2,6 +2,7 @@ package io.github.idgen.jdbc;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 
 /**
@@ -44,14 +45,17 @@ public class JdbcWorkerSchema {
 	 */
 	public JdbcWorkerSchema(DataSource dataSource, String tableName, JdbcDialect dialect) {
 		this.script = new SchemaScript(dataSource, SqlIdentifiers.validateTableName(tableName),
-				"worker_id, owner, expires_at, last_timestamp", JdbcDialect::workerSchemaScript, dialect);
+				"worker_id, owner, expires_at, last_timestamp", JdbcDialect::workerSchemaScript,
+				SqlFailures.WORKER_TABLE, dialect);
 	}
 
 	/**
 	 * Create the worker table unless it exists. Idempotent, and safe to call from several
 	 * instances at once.
-	 * @throws BackendUnavailableException if the table does not exist and could not be
-	 * created
+	 * @throws BackendMisconfiguredException if the table does not exist and the database
+	 * refused to create it
+	 * @throws BackendUnavailableException if the table does not exist and the database
+	 * could not be reached
 	 */
 	public void createIfMissing() {
 		this.script.createIfMissing();

@@ -14,6 +14,7 @@ import java.util.function.Function;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 
 /**
@@ -37,6 +38,8 @@ final class SchemaScript {
 
 	private final Function<JdbcDialect, String> scriptName;
 
+	private final SqlFailures failures;
+
 	private final JdbcDialect dialect;
 
 	/**
@@ -46,21 +49,25 @@ final class SchemaScript {
 	 * @param columns the comma-separated columns that a query of the existing table
 	 * selects
 	 * @param scriptName the name of the script of a dialect
+	 * @param failures the translation of the failures on the table
 	 * @param dialect the dialect whose script to run, or {@code null} to detect it
 	 */
 	SchemaScript(DataSource dataSource, String tableName, String columns, Function<JdbcDialect, String> scriptName,
-			JdbcDialect dialect) {
+			SqlFailures failures, JdbcDialect dialect) {
 		this.dataSource = Objects.requireNonNull(dataSource, "DataSource must not be null");
 		this.tableName = tableName;
 		this.columns = columns;
 		this.scriptName = scriptName;
+		this.failures = failures;
 		this.dialect = dialect;
 	}
 
 	/**
 	 * Create the table unless it exists.
-	 * @throws BackendUnavailableException if the table does not exist and could not be
-	 * created
+	 * @throws BackendMisconfiguredException if the table does not exist and the database
+	 * refused to create it
+	 * @throws BackendUnavailableException if the table does not exist and the database
+	 * could not be reached
 	 */
 	void createIfMissing() {
 		try (Connection connection = this.dataSource.getConnection();
@@ -79,8 +86,7 @@ final class SchemaScript {
 			}
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException(
-					"Could not create table '" + this.tableName + "': " + ex.getMessage(), ex);
+			throw this.failures.translate("Could not create table '" + this.tableName + "'", ex);
 		}
 	}
 

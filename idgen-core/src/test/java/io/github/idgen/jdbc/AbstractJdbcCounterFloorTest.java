@@ -1,16 +1,20 @@
 package io.github.idgen.jdbc;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
-import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.segment.Segment;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,13 +109,40 @@ abstract class AbstractJdbcCounterFloorTest {
 	}
 
 	@Test
-	void raiseWhenTableIsMissingThrowsBackendUnavailable() {
+	void raiseWhenTableIsMissingThrowsBackendMisconfigured() {
 		JdbcCounterFloor missing = new JdbcCounterFloor(dataSource(), "idgen_floor_missing");
-		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> missing.raise("x", 0, 1))
-			.withMessageContaining("idgen_floor_missing")
-			.withMessageContaining("'x'");
-		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> missing.read("x"))
-			.withMessageContaining("idgen_floor_missing");
+		assertThatExceptionOfType(BackendMisconfiguredException.class).isThrownBy(() -> missing.raise("x", 0, 1))
+			.withMessageContaining("'idgen_floor_missing'")
+			.withMessageContaining("'x'")
+			.withMessageContaining("does not exist")
+			.withCauseInstanceOf(SQLException.class);
+		assertThatExceptionOfType(BackendMisconfiguredException.class).isThrownBy(() -> missing.read("x"))
+			.withMessageContaining("'idgen_floor_missing'")
+			.withCauseInstanceOf(SQLException.class);
+	}
+
+	@Test
+	void raiseWhenTableHasNotNullColumnWithoutDefaultThrowsBackendMisconfigured() throws SQLException {
+		String table = "idgen_floor_" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1);
+		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL PRIMARY KEY, max_id BIGINT NOT NULL, "
+				+ "step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL, tenant VARCHAR(16) NOT NULL)");
+		try {
+			JdbcCounterFloor floor = new JdbcCounterFloor(dataSource(), table);
+			assertThatExceptionOfType(BackendMisconfiguredException.class)
+				.isThrownBy(() -> floor.raise(uniqueName("not-null"), 0, 10))
+				.withMessageContaining("'" + table + "'")
+				.withMessageContaining("NOT NULL column")
+				.withCauseInstanceOf(SQLException.class);
+		}
+		finally {
+			execute("DROP TABLE " + table);
+		}
+	}
+
+	private void execute(String sql) throws SQLException {
+		try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
+			statement.execute(sql);
+		}
 	}
 
 	private List<Boolean> raiseTogether(String sequence, int threads, long from, long to) throws Exception {

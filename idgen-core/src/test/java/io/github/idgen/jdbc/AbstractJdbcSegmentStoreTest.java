@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
-import io.github.idgen.BackendUnavailableException;
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.segment.AbstractSegmentStoreTest;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
@@ -160,15 +161,50 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	}
 
 	@Test
-	void allocateWhenTableIsMissingThrowsBackendUnavailable() {
-		String table = "idgen_missing_" + Long.toHexString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE));
+	void allocateWhenTableIsMissingThrowsBackendMisconfigured() {
+		String table = uniqueTableName();
 		SegmentStore store = new JdbcSegmentStore(dataSource(), table, dialect());
 		String sequence = uniqueName("missing-table");
-		assertThatExceptionOfType(BackendUnavailableException.class)
+		assertThatExceptionOfType(BackendMisconfiguredException.class)
 			.isThrownBy(() -> store.allocate(sequence, 1, 1))
-			.withMessageContaining(table)
-			.withMessageContaining(sequence)
+			.withMessageContaining("'" + table + "'")
+			.withMessageContaining("'" + sequence + "'")
+			.withMessageContaining("does not exist")
 			.withCauseInstanceOf(SQLException.class);
+	}
+
+	@Test
+	void allocateWhenTableHasNotNullColumnWithoutDefaultThrowsBackendMisconfigured() throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL PRIMARY KEY, max_id BIGINT NOT NULL, "
+				+ "step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL, tenant VARCHAR(16) NOT NULL)");
+		try {
+			SegmentStore store = new JdbcSegmentStore(dataSource(), table, dialect());
+			String sequence = uniqueName("not-null");
+			assertThatExceptionOfType(BackendMisconfiguredException.class)
+				.isThrownBy(() -> store.allocate(sequence, 1, 1))
+				.withMessageContaining("'" + table + "'")
+				.withMessageContaining("NOT NULL column")
+				.withCauseInstanceOf(SQLException.class);
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void allocateWhenUserMayOnlyReadTheTableThrowsBackendMisconfigured() throws SQLException {
+		String sequence = uniqueName("read-only");
+		createStore().allocate(sequence, 10, 1);
+		try (HikariDataSource readOnly = DatabaseUsers.readOnly(dataSource(), tableName())) {
+			SegmentStore store = new JdbcSegmentStore(readOnly, tableName(), dialect());
+			assertThatExceptionOfType(BackendMisconfiguredException.class)
+				.isThrownBy(() -> store.allocate(sequence, 10, 1))
+				.withMessageContaining("'" + tableName() + "'")
+				.withMessageContaining("lacks a privilege")
+				.withMessageNotContaining(DatabaseUsers.READ_ONLY_USER)
+				.withCauseInstanceOf(SQLException.class);
+		}
 	}
 
 	@Test
@@ -208,8 +244,12 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	}
 
 	private void drop(String table) throws SQLException {
+		execute("DROP TABLE " + table);
+	}
+
+	private void execute(String sql) throws SQLException {
 		try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
-			statement.execute("DROP TABLE IF EXISTS " + table);
+			statement.execute(sql);
 		}
 	}
 

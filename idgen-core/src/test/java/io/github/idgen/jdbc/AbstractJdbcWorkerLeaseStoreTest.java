@@ -8,7 +8,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import javax.sql.DataSource;
 
-import io.github.idgen.BackendUnavailableException;
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.worker.AbstractWorkerLeaseStoreTest;
 import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
@@ -46,9 +47,12 @@ abstract class AbstractJdbcWorkerLeaseStoreTest extends AbstractWorkerLeaseStore
 
 	@AfterEach
 	void dropTable() throws SQLException {
-		try (Connection connection = dataSource().getConnection();
-				Statement statement = connection.createStatement()) {
-			statement.execute("DROP TABLE " + this.tableName);
+		execute("DROP TABLE " + this.tableName);
+	}
+
+	private void execute(String sql) throws SQLException {
+		try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
+			statement.execute(sql);
 		}
 	}
 
@@ -60,11 +64,44 @@ abstract class AbstractJdbcWorkerLeaseStoreTest extends AbstractWorkerLeaseStore
 	}
 
 	@Test
-	void acquireWhenTableIsMissingThrowsBackendUnavailable() {
+	void acquireWhenTableIsMissingThrowsBackendMisconfigured() {
 		WorkerLeaseStore store = new JdbcWorkerLeaseStore(dataSource(), this.tableName + "_missing");
-		assertThatExceptionOfType(BackendUnavailableException.class)
+		assertThatExceptionOfType(BackendMisconfiguredException.class)
 			.isThrownBy(() -> store.acquire("a", 0, Duration.ofMinutes(1)))
-			.withMessageContaining(this.tableName + "_missing");
+			.withMessageContaining("'" + this.tableName + "_missing'")
+			.withMessageContaining("does not exist")
+			.withCauseInstanceOf(SQLException.class);
+	}
+
+	@Test
+	void acquireWhenTableHasNotNullColumnWithoutDefaultThrowsBackendMisconfigured() throws SQLException {
+		String table = this.tableName + "_not_null";
+		execute("CREATE TABLE " + table + " (worker_id INT NOT NULL PRIMARY KEY, owner VARCHAR(128) NOT NULL, "
+				+ "expires_at TIMESTAMP NOT NULL, last_timestamp BIGINT NOT NULL, pod VARCHAR(16) NOT NULL)");
+		try {
+			WorkerLeaseStore store = new JdbcWorkerLeaseStore(dataSource(), table);
+			assertThatExceptionOfType(BackendMisconfiguredException.class)
+				.isThrownBy(() -> store.acquire("a", 3, Duration.ofMinutes(1)))
+				.withMessageContaining("'" + table + "'")
+				.withMessageContaining("NOT NULL column")
+				.withCauseInstanceOf(SQLException.class);
+		}
+		finally {
+			execute("DROP TABLE " + table);
+		}
+	}
+
+	@Test
+	void acquireWhenUserMayOnlyReadTheTableThrowsBackendMisconfigured() throws SQLException {
+		try (HikariDataSource readOnly = DatabaseUsers.readOnly(dataSource(), this.tableName)) {
+			WorkerLeaseStore store = new JdbcWorkerLeaseStore(readOnly, this.tableName);
+			assertThatExceptionOfType(BackendMisconfiguredException.class)
+				.isThrownBy(() -> store.acquire("a", 3, Duration.ofMinutes(1)))
+				.withMessageContaining("'" + this.tableName + "'")
+				.withMessageContaining("lacks a privilege")
+				.withMessageNotContaining(DatabaseUsers.READ_ONLY_USER)
+				.withCauseInstanceOf(SQLException.class);
+		}
 	}
 
 	@Test
