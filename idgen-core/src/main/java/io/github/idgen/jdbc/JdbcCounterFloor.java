@@ -27,9 +27,10 @@ import io.github.idgen.redis.CounterFloor;
  * If it changes no row and the row does not exist, the row is inserted with
  * {@code max_id = :to}; of several callers inserting it at once, the primary key lets
  * one succeed, and the others run the update again. The statements run in auto-commit
- * mode on a connection of the floor's own, never in a caller's transaction: a rollback
- * after the IDs were handed out would lower the floor under them. Pass the target
- * {@code DataSource}, not a transaction-aware proxy of it.
+ * mode at {@code READ COMMITTED} (see {@link ReadCommitted}) on a connection of the
+ * floor's own, never in a caller's transaction: a rollback after the IDs were handed out
+ * would lower the floor under them. Pass the target {@code DataSource}, not a
+ * transaction-aware proxy of it.
  * <p>
  * Because the floor is the row a {@link JdbcSegmentStore} would use for the same
  * sequence, a sequence moved from the JDBC store to Redis with this floor continues above
@@ -61,7 +62,8 @@ public class JdbcCounterFloor implements CounterFloor {
 	public long read(String sequence) {
 		SequenceNames.validate(sequence);
 		try (Connection connection = this.dataSource.getConnection();
-				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
 			return this.rows.findMaxId(connection, sequence).orElse(0);
 		}
 		catch (SQLException ex) {
@@ -77,7 +79,8 @@ public class JdbcCounterFloor implements CounterFloor {
 			throw new IllegalArgumentException("Cannot raise a floor from " + from + " to " + to);
 		}
 		try (Connection connection = this.dataSource.getConnection();
-				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
 			if (update(connection, sequence, from, to)) {
 				return true;
 			}

@@ -69,7 +69,10 @@ import io.github.idgen.segment.SequenceBounds;
  * allocation and commits before it returns. It must never take part in a caller's
  * transaction: if that transaction rolled back after the reserved IDs were handed out,
  * the counter would go back and the same IDs would be handed out again. Pass the target
- * {@code DataSource}, not a transaction-aware proxy of it.
+ * {@code DataSource}, not a transaction-aware proxy of it. The connection runs at
+ * {@code READ COMMITTED} whatever the pool's default, restored before the connection is
+ * closed: at a stricter level, concurrent updates of one counter fail with serialization
+ * failures on PostgreSQL and H2 (see {@link ReadCommitted}).
  * <p>
  * The dialect is detected from
  * {@link java.sql.DatabaseMetaData#getDatabaseProductName()} on the first allocation,
@@ -138,7 +141,8 @@ public class JdbcSegmentStore implements SegmentStore {
 			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
 		}
 		try (Connection connection = this.dataSource.getConnection();
-				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
 			return bounds.isBounded() ? allocateBounded(connection, sequence, step, bounds)
 					: allocate(connection, sequence, step, bounds.start());
 		}

@@ -64,9 +64,10 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * ({@code useAffectedRows=false}).
  * <p>
  * The store takes a connection of its own from the {@link DataSource} for each operation
- * and runs it in auto-commit mode; it must never take part in a caller's transaction,
- * whose rollback could undo a lease another instance already relies on. The dialect is
- * detected on first use unless it is given; {@link JdbcDialect#GENERIC} is not supported.
+ * and runs it in auto-commit mode at {@code READ COMMITTED} (see {@link ReadCommitted});
+ * it must never take part in a caller's transaction, whose rollback could undo a lease
+ * another instance already relies on. The dialect is detected on first use unless it is
+ * given; {@link JdbcDialect#GENERIC} is not supported.
  * An {@link SQLException} becomes a {@link BackendMisconfiguredException} or a
  * {@link BackendUnavailableException} naming the table, as for the
  * {@link JdbcSegmentStore}.
@@ -129,7 +130,8 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		}
 		long ttlMillis = ttlMillis(ttl);
 		try (Connection connection = this.dataSource.getConnection();
-				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
 			WorkerTableSql table = table(connection);
 			for (int round = 1; round <= MAX_ROUNDS; round++) {
 				List<Candidate> candidates = findCandidates(connection, table, maxWorkerId);
@@ -183,6 +185,7 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		long ttlMillis = ttlMillis(ttl);
 		try (Connection connection = this.dataSource.getConnection();
 				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection);
 				PreparedStatement statement = connection.prepareStatement(table(connection).renew())) {
 			statement.setLong(1, ttlMillis);
 			statement.setLong(2, lastIssuedMillis);
@@ -200,6 +203,7 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		Objects.requireNonNull(lease, "Lease must not be null");
 		try (Connection connection = this.dataSource.getConnection();
 				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection);
 				PreparedStatement statement = connection.prepareStatement(table(connection).release())) {
 			statement.setLong(1, RELEASED_TTL_MILLIS);
 			statement.setLong(2, lastIssuedMillis);
@@ -216,6 +220,7 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	public int countLive() {
 		try (Connection connection = this.dataSource.getConnection();
 				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection);
 				PreparedStatement statement = connection.prepareStatement(table(connection).countLive());
 				ResultSet result = statement.executeQuery()) {
 			result.next();

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -16,8 +17,11 @@ import javax.sql.DataSource;
 
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.segment.Segment;
+import io.github.idgen.test.Concurrently;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -88,6 +92,39 @@ abstract class AbstractJdbcCounterFloorTest {
 		assertThat(raiseTogether(sequence, 8, 0, 10)).containsOnlyOnce(true);
 		assertThat(raiseTogether(sequence, 8, 10, 20)).containsOnlyOnce(true);
 		assertThat(this.floor.read(sequence)).isEqualTo(20);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "TRANSACTION_REPEATABLE_READ", "TRANSACTION_SERIALIZABLE" })
+	void raiseConcurrentlyFromInstancesWhosePoolsRunAStricterIsolationLetsExactlyOneWin(String isolation)
+			throws Exception {
+		String sequence = uniqueName("isolation");
+		try (IsolatedPools pools = new IsolatedPools(dataSource(), isolation)) {
+			List<JdbcCounterFloor> floors = List.of(new JdbcCounterFloor(pools.open(), TABLE),
+					new JdbcCounterFloor(pools.open(), TABLE), new JdbcCounterFloor(pools.open(), TABLE));
+			for (long from = 0; from < 100; from += 10) {
+				long to = from + 10;
+				List<Callable<Boolean>> raises = new ArrayList<>();
+				for (int i = 0; i < 9; i++) {
+					JdbcCounterFloor floor = floors.get(i % floors.size());
+					raises.add(() -> floor.raise(sequence, to - 10, to));
+				}
+				assertThat(Concurrently.runTogether(raises)).as("raise to %d", to).containsOnlyOnce(true);
+			}
+			assertThat(this.floor.read(sequence)).isEqualTo(100);
+		}
+	}
+
+	@Test
+	void raiseAndReadWhenConnectionsComeSerializableRunReadCommittedAndRestoreIsolation() {
+		RecordingDataSource recording = new RecordingDataSource(dataSource(), false,
+				Connection.TRANSACTION_SERIALIZABLE);
+		JdbcCounterFloor floor = new JdbcCounterFloor(recording.dataSource(), TABLE);
+		String sequence = uniqueName("serializable");
+		assertThat(floor.raise(sequence, 0, 10)).isTrue();
+		assertThat(floor.read(sequence)).isEqualTo(10);
+		assertThat(recording.isolationOfStatements()).isNotEmpty().containsOnly(Connection.TRANSACTION_READ_COMMITTED);
+		assertThat(recording.isolationOnClose()).hasSize(2).containsOnly(Connection.TRANSACTION_SERIALIZABLE);
 	}
 
 	@Test

@@ -6,7 +6,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,8 +23,12 @@ import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.segment.AbstractSegmentStoreTest;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.SequenceBounds;
+import io.github.idgen.test.Concurrently;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -157,6 +163,59 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 				assertThat(result.next()).isTrue();
 				assertThat(result.getLong(1)).isEqualTo(20);
 			}
+		}
+	}
+
+	@Test
+	void allocateWhenConnectionsComeSerializableRunsReadCommittedAndRestoresIsolation() {
+		RecordingDataSource recording = new RecordingDataSource(dataSource(), false,
+				Connection.TRANSACTION_SERIALIZABLE);
+		JdbcSegmentStore store = new JdbcSegmentStore(recording.dataSource(), tableName(), dialect());
+		String sequence = uniqueName("serializable");
+		assertThat(store.allocate(sequence, 10, 1)).isEqualTo(new Segment(1, 11));
+		assertThat(store.allocate(sequence, 10, new SequenceBounds(1, 100, false))).isEqualTo(new Segment(11, 21));
+		assertThat(recording.isolationOfStatements()).isNotEmpty().containsOnly(Connection.TRANSACTION_READ_COMMITTED);
+		assertThat(recording.isolationOnClose()).hasSize(2).containsOnly(Connection.TRANSACTION_SERIALIZABLE);
+	}
+
+	@ParameterizedTest(name = "{0}, bounded: {1}")
+	@CsvSource(textBlock = """
+			TRANSACTION_REPEATABLE_READ, false
+			TRANSACTION_SERIALIZABLE,    false
+			TRANSACTION_REPEATABLE_READ, true
+			TRANSACTION_SERIALIZABLE,    true
+			""")
+	void allocateConcurrentlyFromInstancesWhosePoolsRunAStricterIsolationHandsOutDisjointSegments(String isolation,
+			boolean bounded) throws Exception {
+		String sequence = uniqueName("isolation");
+		SequenceBounds bounds = bounded ? new SequenceBounds(1, Long.MAX_VALUE / 2, false)
+				: SequenceBounds.startingAt(1);
+		int instances = 3;
+		int threadsPerInstance = 4;
+		int allocationsPerThread = 25;
+		try (IsolatedPools pools = new IsolatedPools(dataSource(), isolation)) {
+			List<Callable<List<Segment>>> tasks = new ArrayList<>();
+			for (int i = 0; i < instances; i++) {
+				SegmentStore store = new JdbcSegmentStore(pools.open(), tableName(), dialect());
+				for (int j = 0; j < threadsPerInstance; j++) {
+					tasks.add(() -> {
+						List<Segment> segments = new ArrayList<>();
+						for (int k = 0; k < allocationsPerThread; k++) {
+							segments.add(store.allocate(sequence, 10, bounds));
+						}
+						return segments;
+					});
+				}
+			}
+			List<Segment> segments = new ArrayList<>(
+					Concurrently.runTogether(tasks).stream().flatMap(List::stream).toList());
+			segments.sort(Comparator.comparingLong(Segment::start));
+			long expectedStart = 1;
+			for (Segment segment : segments) {
+				assertThat(segment).isEqualTo(new Segment(expectedStart, expectedStart + 10));
+				expectedStart = segment.end();
+			}
+			assertThat(segments).hasSize(instances * threadsPerInstance * allocationsPerThread);
 		}
 	}
 

@@ -4,17 +4,25 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
 
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.idgen.BackendMisconfiguredException;
+import io.github.idgen.test.Concurrently;
 import io.github.idgen.worker.AbstractWorkerLeaseStoreTest;
 import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -61,6 +69,45 @@ abstract class AbstractJdbcWorkerLeaseStoreTest extends AbstractWorkerLeaseStore
 		createStore().acquire("a", 0, Duration.ofMinutes(1));
 		new JdbcWorkerSchema(dataSource(), this.tableName).createIfMissing();
 		assertThat(createStore().countLive()).isEqualTo(1);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "TRANSACTION_REPEATABLE_READ", "TRANSACTION_SERIALIZABLE" })
+	void acquireConcurrentlyFromInstancesWhosePoolsRunAStricterIsolationTakesEachExpiredLeaseOverOnce(
+			String isolation) throws Exception {
+		int leases = 6;
+		WorkerLeaseStore store = createStore();
+		for (int i = 0; i < leases; i++) {
+			assertThat(store.acquire("old-" + i, leases - 1, shortTtl())).isPresent();
+		}
+		Thread.sleep(shortTtl().plus(expiryMargin()).toMillis());
+		try (IsolatedPools pools = new IsolatedPools(dataSource(), isolation)) {
+			List<WorkerLeaseStore> stores = List.of(new JdbcWorkerLeaseStore(pools.open(), this.tableName),
+					new JdbcWorkerLeaseStore(pools.open(), this.tableName),
+					new JdbcWorkerLeaseStore(pools.open(), this.tableName));
+			List<Callable<Optional<WorkerLease>>> acquisitions = new ArrayList<>();
+			for (int i = 0; i < leases; i++) {
+				WorkerLeaseStore instance = stores.get(i % stores.size());
+				String owner = "new-" + i;
+				acquisitions.add(() -> instance.acquire(owner, leases - 1, Duration.ofMinutes(1)));
+			}
+			assertThat(Concurrently.runTogether(acquisitions)).allSatisfy((lease) -> assertThat(lease).isPresent())
+				.extracting((lease) -> lease.get().workerId())
+				.containsExactlyInAnyOrderElementsOf(IntStream.range(0, leases).boxed().toList());
+		}
+	}
+
+	@Test
+	void everyOperationWhenConnectionsComeSerializableRunsReadCommittedAndRestoresIsolation() {
+		RecordingDataSource recording = new RecordingDataSource(dataSource(), false,
+				Connection.TRANSACTION_SERIALIZABLE);
+		WorkerLeaseStore store = new JdbcWorkerLeaseStore(recording.dataSource(), this.tableName);
+		WorkerLease lease = store.acquire("a", 3, Duration.ofMinutes(1)).orElseThrow();
+		assertThat(store.renew(lease, Duration.ofMinutes(1), 0)).isTrue();
+		assertThat(store.countLive()).isOne();
+		store.release(lease, 0);
+		assertThat(recording.isolationOfStatements()).isNotEmpty().containsOnly(Connection.TRANSACTION_READ_COMMITTED);
+		assertThat(recording.isolationOnClose()).hasSize(4).containsOnly(Connection.TRANSACTION_SERIALIZABLE);
 	}
 
 	@Test
