@@ -67,7 +67,9 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * and runs it in auto-commit mode at {@code READ COMMITTED} (see {@link ReadCommitted});
  * it must never take part in a caller's transaction, whose rollback could undo a lease
  * another instance already relies on. The dialect is detected on first use unless it is
- * given; {@link JdbcDialect#GENERIC} is not supported.
+ * given; on a database of another dialect than those that
+ * {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases} every operation
+ * throws a {@link BackendMisconfiguredException}.
  * An {@link SQLException} becomes a {@link BackendMisconfiguredException} or a
  * {@link BackendUnavailableException} naming the table, as for the
  * {@link JdbcSegmentStore}.
@@ -78,6 +80,11 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	 * The default name of the worker table.
 	 */
 	public static final String DEFAULT_TABLE_NAME = "idgen_worker";
+
+	/**
+	 * The databases whose clock arithmetic the store knows.
+	 */
+	public static final String SUPPORTED_DATABASES = "PostgreSQL, MariaDB, MySQL and H2";
 
 	/**
 	 * The maximum length of an owner, in UTF-16 code units.
@@ -112,7 +119,8 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	 * @param tableName the name of the worker table, valid as {@link SqlIdentifiers}
 	 * defines it
 	 * @param dialect the dialect to use, or {@code null} to detect it on first use
-	 * @throws IllegalStateException if the dialect is {@link JdbcDialect#GENERIC}
+	 * @throws IllegalArgumentException if the dialect does not
+	 * {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases}
 	 */
 	public JdbcWorkerLeaseStore(DataSource dataSource, String tableName, JdbcDialect dialect) {
 		this.dataSource = Objects.requireNonNull(dataSource, "DataSource must not be null");
@@ -237,7 +245,9 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 			synchronized (this.monitor) {
 				table = this.table;
 				if (table == null) {
-					table = new WorkerTableSql(this.tableName, JdbcDialect.of(connection));
+					JdbcDialect dialect = JdbcDialect.of(connection);
+					WorkerTableSql.requireSupported(dialect, this.tableName);
+					table = new WorkerTableSql(this.tableName, dialect);
 					this.table = table;
 				}
 			}

@@ -44,16 +44,20 @@ public class JdbcWorkerSchema {
 	 * @param dialect the dialect whose script to run, or {@code null} to detect it
 	 */
 	public JdbcWorkerSchema(DataSource dataSource, String tableName, JdbcDialect dialect) {
-		this.script = new SchemaScript(dataSource, SqlIdentifiers.validateTableName(tableName),
-				"worker_id, owner, expires_at, last_timestamp", JdbcDialect::workerSchemaScript,
-				SqlFailures.WORKER_TABLE, dialect);
+		String validTableName = SqlIdentifiers.validateTableName(tableName);
+		this.script = new SchemaScript(dataSource, validTableName, "worker_id, owner, expires_at, last_timestamp",
+				(scriptDialect) -> {
+					WorkerTableSql.requireSupported(scriptDialect, validTableName);
+					return scriptDialect.workerSchemaScript();
+				}, SqlFailures.WORKER_TABLE, dialect);
 	}
 
 	/**
 	 * Create the worker table unless it exists. Idempotent, and safe to call from several
 	 * instances at once.
 	 * @throws BackendMisconfiguredException if the table does not exist and the database
-	 * refused to create it
+	 * refused to create it, or does not
+	 * {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases}
 	 * @throws BackendUnavailableException if the table does not exist and the database
 	 * could not be reached
 	 */

@@ -12,8 +12,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * Pools that log in to a test database as a user that may only read a table. Derby runs
- * without authentication, so it has none.
+ * Pools that log in to a test database as a user that may only read a table: PostgreSQL,
+ * MariaDB, H2 and HSQLDB. Derby runs without authentication, so it has none.
  */
 final class DatabaseUsers {
 
@@ -47,8 +47,8 @@ final class DatabaseUsers {
 					+ "'", "GRANT SELECT ON " + table + " TO '" + READ_ONLY_USER + "'@'%'");
 			case H2 -> List.of("CREATE USER IF NOT EXISTS " + READ_ONLY_USER + " PASSWORD '" + PASSWORD + "'",
 					"GRANT SELECT ON " + table + " TO " + READ_ONLY_USER);
-			case GENERIC -> List.of("CREATE USER " + READ_ONLY_USER + " PASSWORD '" + PASSWORD + "'",
-					"GRANT SELECT ON " + table + " TO " + READ_ONLY_USER);
+			case GENERIC -> List.of("CREATE USER \"" + READ_ONLY_USER + "\" PASSWORD '" + PASSWORD + "'",
+					"GRANT SELECT ON " + table + " TO \"" + READ_ONLY_USER + "\"");
 		};
 		try (Connection connection = admin.getConnection(); Statement statement = connection.createStatement()) {
 			for (String sql : statements) {
