@@ -1,6 +1,7 @@
 package io.github.idgen.jdbc;
 
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -8,6 +9,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -264,6 +266,118 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 				.withMessageNotContaining(DatabaseUsers.READ_ONLY_USER)
 				.withCauseInstanceOf(SQLException.class);
 		}
+	}
+
+	@Test
+	void findShapeProblemsOfTableCreatedBySchemaFindsNone() {
+		assertThat(new JdbcSegmentSchema(dataSource(), tableName(), dialect()).findShapeProblems()).isEmpty();
+	}
+
+	@Test
+	void findShapeProblemsWhenTableIsMissingFindsNone() {
+		assertThat(new JdbcSegmentSchema(dataSource(), uniqueTableName(), dialect()).findShapeProblems()).isEmpty();
+	}
+
+	@Test
+	void findShapeProblemsNamesEveryProblem() throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL, max_id INT NOT NULL, "
+				+ "step NUMERIC(10, 0) NOT NULL, tenant VARCHAR(16) NOT NULL)");
+		try {
+			JdbcSegmentSchema schema = new JdbcSegmentSchema(dataSource(), table, dialect());
+			schema.createIfMissing();
+			assertThat(schema.findShapeProblems()).hasSize(5)
+				.anySatisfy((problem) -> assertThat(problem).contains("sequence_name")
+					.contains("neither its primary key nor unique")
+					.contains("it has no primary key"))
+				.anySatisfy((problem) -> assertThat(problem).startsWith("column max_id is ").contains("BIGINT"))
+				.anySatisfy((problem) -> assertThat(problem).startsWith("column step is ").contains("(10, 0)"))
+				.contains("it has no column updated_at",
+						"column tenant is NOT NULL without a default, and idgen does not fill it");
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void findShapeProblemsAcceptsUniqueConstraintWideNumericsAndOptionalColumns() throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL UNIQUE, "
+				+ "max_id NUMERIC(19, 0) NOT NULL, step DECIMAL(20, 0) NOT NULL, updated_at TIMESTAMP NOT NULL, "
+				+ "note VARCHAR(16), tenant VARCHAR(16) DEFAULT 'x' NOT NULL)");
+		try {
+			assertThat(new JdbcSegmentSchema(dataSource(), table, dialect()).findShapeProblems()).isEmpty();
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void findShapeProblemsWhenKeyIsPartOfACompositePrimaryKeyNamesIt() throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (tenant VARCHAR(16) NOT NULL, sequence_name VARCHAR(128) NOT NULL, "
+				+ "max_id BIGINT NOT NULL, step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL, "
+				+ "PRIMARY KEY (tenant, sequence_name))");
+		try {
+			assertThat(new JdbcSegmentSchema(dataSource(), table, dialect()).findShapeProblems()).containsExactly(
+					"column sequence_name is neither its primary key nor unique on its own (its primary key is "
+							+ "(sequence_name, tenant)), so two instances could both create the row of a sequence",
+					"column tenant is NOT NULL without a default, and idgen does not fill it");
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void findShapeProblemsFindsTheTableWhateverTheCaseOfItsName() throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL PRIMARY KEY, max_id INT NOT NULL, "
+				+ "step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
+		try (Connection connection = dataSource().getConnection()) {
+			DatabaseMetaData metaData = connection.getMetaData();
+			boolean folds = metaData.storesUpperCaseIdentifiers() || metaData.storesLowerCaseIdentifiers();
+			String name = folds ? table.toUpperCase(Locale.ROOT) : table;
+			assertThat(new JdbcSegmentSchema(dataSource(), name, dialect()).findShapeProblems()).singleElement()
+				.asString()
+				.startsWith("column max_id is ");
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void findShapeProblemsChecksTheTableOfTheSchemaItsNameIsQualifiedWith() throws SQLException {
+		String schemaName = uniqueTableName();
+		String table = uniqueTableName();
+		execute("CREATE SCHEMA " + schemaName);
+		execute("CREATE TABLE " + schemaName + "." + table + " (sequence_name VARCHAR(128) NOT NULL PRIMARY KEY, "
+				+ "max_id INT NOT NULL, step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
+		new JdbcSegmentSchema(dataSource(), table, dialect()).createIfMissing();
+		try {
+			assertThat(new JdbcSegmentSchema(dataSource(), schemaName + "." + table, dialect()).findShapeProblems())
+				.singleElement()
+				.asString()
+				.startsWith("column max_id is ");
+			assertThat(new JdbcSegmentSchema(dataSource(), table, dialect()).findShapeProblems()).isEmpty();
+		}
+		finally {
+			drop(schemaName + "." + table);
+			drop(table);
+			execute("DROP SCHEMA " + schemaName + ((expectedDialect() != JdbcDialect.MYSQL) ? " RESTRICT" : ""));
+		}
+	}
+
+	@Test
+	void scriptIsTheDialectsScriptForTheTable() {
+		assertThat(new JdbcSegmentSchema(dataSource(), "ids.my_counters", dialect()).script())
+			.startsWith("CREATE TABLE")
+			.contains("ids.my_counters (", "sequence_name", "max_id BIGINT NOT NULL", "step BIGINT NOT NULL",
+					"updated_at")
+			.doesNotContain("${table}");
 	}
 
 	@Test

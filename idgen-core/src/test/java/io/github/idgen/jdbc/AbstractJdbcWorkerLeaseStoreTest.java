@@ -169,6 +169,34 @@ abstract class AbstractJdbcWorkerLeaseStoreTest extends AbstractWorkerLeaseStore
 	}
 
 	@Test
+	void findShapeProblemsOfTableCreatedBySchemaFindsNone() {
+		assertThat(new JdbcWorkerSchema(dataSource(), this.tableName).findShapeProblems()).isEmpty();
+	}
+
+	@Test
+	void findShapeProblemsNamesEveryProblem() throws SQLException {
+		String table = this.tableName + "_shape";
+		execute("CREATE TABLE " + table + " (worker_id INT NOT NULL, expires_at TIMESTAMP NOT NULL, "
+				+ "last_timestamp INT NOT NULL, pod VARCHAR(16) NOT NULL)");
+		try {
+			assertThat(new JdbcWorkerSchema(dataSource(), table).findShapeProblems()).hasSize(4)
+				.anySatisfy((problem) -> assertThat(problem).startsWith("column worker_id is neither its primary key"))
+				.anySatisfy((problem) -> assertThat(problem).startsWith("column last_timestamp is "))
+				.contains("it has no column owner",
+						"column pod is NOT NULL without a default, and idgen does not fill it");
+		}
+		finally {
+			execute("DROP TABLE " + table);
+		}
+	}
+
+	@Test
+	void scriptIsTheDialectsScriptForTheTable() {
+		assertThat(new JdbcWorkerSchema(dataSource(), "ids.my_workers").script()).startsWith("CREATE TABLE")
+			.contains("ids.my_workers (", "worker_id", "owner", "expires_at", "last_timestamp BIGINT NOT NULL");
+	}
+
+	@Test
 	void createWithInvalidTableNameThrowsIllegalArgument() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new JdbcWorkerLeaseStore(dataSource(), "a; drop"));
 		assertThatIllegalArgumentException().isThrownBy(() -> new JdbcWorkerSchema(dataSource(), "a b"));
