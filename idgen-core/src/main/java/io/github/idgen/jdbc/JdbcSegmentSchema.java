@@ -46,9 +46,8 @@ public class JdbcSegmentSchema {
 	 * @param dialect the dialect whose script to run, or {@code null} to detect it
 	 */
 	public JdbcSegmentSchema(DataSource dataSource, String tableName, JdbcDialect dialect) {
-		this.script = new SchemaScript(dataSource, new SegmentTableSql(tableName).tableName(),
-				TableShape.SEGMENT, JdbcDialect::schemaScript,
-				SqlFailures.SEGMENT_TABLE, dialect);
+		this.script = new SchemaScript(dataSource, new SegmentTableSql(tableName).tableName(), TableShape.SEGMENT,
+				JdbcDialect::schemaScript, SqlFailures.SEGMENT_TABLE, dialect);
 	}
 
 	/**

@@ -90,8 +90,8 @@ public class JdbcWorkerSchema {
 	 * Return the script that creates the worker table on the database, with the table
 	 * name filled in, such as for a migration or a message.
 	 * @return the script
-	 * @throws BackendMisconfiguredException if the database refused to tell its product, or does not
-	 * {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases}
+	 * @throws BackendMisconfiguredException if the database refused to tell its product,
+	 * or does not {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases}
 	 * @throws BackendUnavailableException if the database could not be reached
 	 */
 	public String script() {
