@@ -7,6 +7,7 @@ import java.util.Objects;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.redis.CounterFloor;
@@ -26,14 +27,16 @@ import io.github.idgen.redis.CounterFloor;
  * If it changes no row and the row does not exist, the row is inserted with
  * {@code max_id = :to}; of several callers inserting it at once, the primary key lets
  * one succeed, and the others run the update again. The statements run in auto-commit
- * mode on a connection of the floor's own, never in a caller's transaction: a rollback
- * after the IDs were handed out would lower the floor under them. Pass the target
- * {@code DataSource}, not a transaction-aware proxy of it.
+ * mode at {@code READ COMMITTED} (see {@link ReadCommitted}) on a connection of the
+ * floor's own, never in a caller's transaction: a rollback after the IDs were handed out
+ * would lower the floor under them. Pass the target {@code DataSource}, not a
+ * transaction-aware proxy of it.
  * <p>
  * Because the floor is the row a {@link JdbcSegmentStore} would use for the same
  * sequence, a sequence moved from the JDBC store to Redis with this floor continues above
- * the IDs the JDBC store handed out, and back again. Every {@link SQLException} becomes a
- * {@link BackendUnavailableException} naming the sequence and the table.
+ * the IDs the JDBC store handed out, and back again. An {@link SQLException} becomes a
+ * {@link BackendMisconfiguredException} or a {@link BackendUnavailableException} naming
+ * the sequence and the table, as for the {@link JdbcSegmentStore}.
  */
 public class JdbcCounterFloor implements CounterFloor {
 
@@ -59,12 +62,13 @@ public class JdbcCounterFloor implements CounterFloor {
 	public long read(String sequence) {
 		SequenceNames.validateCounter(sequence);
 		try (Connection connection = this.dataSource.getConnection();
-				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
 			return this.rows.findMaxId(connection, sequence).orElse(0);
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException("Could not read the floor of sequence '" + sequence
-					+ "' in table '" + this.table.tableName() + "': " + ex.getMessage(), ex);
+			throw SqlFailures.SEGMENT_TABLE.translate("Could not read the floor of sequence "
+					+ SequenceNames.quote(sequence) + " in table '" + this.table.tableName() + "'", ex);
 		}
 	}
 
@@ -75,7 +79,8 @@ public class JdbcCounterFloor implements CounterFloor {
 			throw new IllegalArgumentException("Cannot raise a floor from " + from + " to " + to);
 		}
 		try (Connection connection = this.dataSource.getConnection();
-				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
 			if (update(connection, sequence, from, to)) {
 				return true;
 			}
@@ -85,8 +90,8 @@ public class JdbcCounterFloor implements CounterFloor {
 			return this.rows.insertIfAbsent(connection, sequence, to) || update(connection, sequence, from, to);
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException("Could not raise the floor of sequence '" + sequence + "' to "
-					+ to + " in table '" + this.table.tableName() + "': " + ex.getMessage(), ex);
+			throw SqlFailures.SEGMENT_TABLE.translate("Could not raise the floor of sequence "
+					+ SequenceNames.quote(sequence) + " to " + to + " in table '" + this.table.tableName() + "'", ex);
 		}
 	}
 

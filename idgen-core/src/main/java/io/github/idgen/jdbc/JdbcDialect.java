@@ -59,6 +59,15 @@ public enum JdbcDialect {
 		return GENERIC;
 	}
 
+	/**
+	 * Return whether a {@link JdbcWorkerLeaseStore} can keep its leases in a database of
+	 * this dialect, whose clock arithmetic it needs to know.
+	 * @return {@code false} for {@link #GENERIC}, {@code true} for the others
+	 */
+	public boolean supportsWorkerLeases() {
+		return this != GENERIC;
+	}
+
 	static JdbcDialect of(Connection connection) throws SQLException {
 		return fromProductName(connection.getMetaData().getDatabaseProductName());
 	}

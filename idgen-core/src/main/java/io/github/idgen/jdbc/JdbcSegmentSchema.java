@@ -1,7 +1,10 @@
 package io.github.idgen.jdbc;
 
+import java.util.List;
+
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 
 /**
@@ -43,18 +46,50 @@ public class JdbcSegmentSchema {
 	 * @param dialect the dialect whose script to run, or {@code null} to detect it
 	 */
 	public JdbcSegmentSchema(DataSource dataSource, String tableName, JdbcDialect dialect) {
-		this.script = new SchemaScript(dataSource, new SegmentTableSql(tableName).tableName(),
-				"sequence_name, max_id, step, updated_at", JdbcDialect::schemaScript, dialect);
+		this.script = new SchemaScript(dataSource, new SegmentTableSql(tableName).tableName(), TableShape.SEGMENT,
+				JdbcDialect::schemaScript, SqlFailures.SEGMENT_TABLE, dialect);
 	}
 
 	/**
 	 * Create the counter table unless it exists. Idempotent, and safe to call from
 	 * several instances at once.
-	 * @throws BackendUnavailableException if the table does not exist and could not be
-	 * created
+	 * @throws BackendMisconfiguredException if the table does not exist and the database
+	 * refused to create it
+	 * @throws BackendUnavailableException if the table does not exist and the database
+	 * could not be reached
 	 */
 	public void createIfMissing() {
 		this.script.createIfMissing();
+	}
+
+	/**
+	 * Check the counter table, if it exists, against what the store needs:
+	 * {@code sequence_name} is its primary key or unique on its own, {@code max_id} and
+	 * {@code step} hold 64-bit integers, {@code updated_at} exists, and no other column is
+	 * {@code NOT NULL} without a default. The table is looked up through
+	 * {@link java.sql.DatabaseMetaData} in the schema its name is qualified with (the
+	 * database, on MariaDB and MySQL), else in the connection's current one, with the case
+	 * the database folds unquoted names to; a table that is not found there is not checked.
+	 * @return what is wrong with the table, each as a sentence fragment such as
+	 * {@code column max_id is INTEGER, which does not hold every 64-bit integer (use
+	 * BIGINT)}; empty if nothing is, or if the table does not exist
+	 * @throws BackendMisconfiguredException if the database refused to describe the
+	 * table
+	 * @throws BackendUnavailableException if the database could not be reached
+	 */
+	public List<String> findShapeProblems() {
+		return this.script.findShapeProblems();
+	}
+
+	/**
+	 * Return the script that creates the counter table on the database, with the table
+	 * name filled in, such as for a migration or a message.
+	 * @return the script
+	 * @throws BackendMisconfiguredException if the database refused to tell its product
+	 * @throws BackendUnavailableException if the database could not be reached
+	 */
+	public String script() {
+		return this.script.script();
 	}
 
 }

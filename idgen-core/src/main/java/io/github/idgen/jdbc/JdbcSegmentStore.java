@@ -8,6 +8,7 @@ import java.util.OptionalLong;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceNames;
@@ -68,12 +69,18 @@ import io.github.idgen.segment.SequenceBounds;
  * allocation and commits before it returns. It must never take part in a caller's
  * transaction: if that transaction rolled back after the reserved IDs were handed out,
  * the counter would go back and the same IDs would be handed out again. Pass the target
- * {@code DataSource}, not a transaction-aware proxy of it.
+ * {@code DataSource}, not a transaction-aware proxy of it. The connection runs at
+ * {@code READ COMMITTED} whatever the pool's default, restored before the connection is
+ * closed: at a stricter level, concurrent updates of one counter fail with serialization
+ * failures on PostgreSQL and H2 (see {@link ReadCommitted}).
  * <p>
  * The dialect is detected from
  * {@link java.sql.DatabaseMetaData#getDatabaseProductName()} on the first allocation,
- * unless it is given explicitly. Every {@link SQLException} becomes a
- * {@link BackendUnavailableException} naming the sequence and the table.
+ * unless it is given explicitly. An {@link SQLException} that no retry heals (a missing
+ * table or privilege, a table of another shape, refused credentials) becomes a
+ * {@link BackendMisconfiguredException}, every other one a
+ * {@link BackendUnavailableException}, both naming the sequence and the table but not
+ * quoting the driver's message (see {@link SqlFailures}).
  */
 public class JdbcSegmentStore implements SegmentStore {
 
@@ -134,13 +141,14 @@ public class JdbcSegmentStore implements SegmentStore {
 			throw new IllegalArgumentException("Step must be at least 1 but was " + step);
 		}
 		try (Connection connection = this.dataSource.getConnection();
-				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
 			return bounds.isBounded() ? allocateBounded(connection, sequence, step, bounds)
 					: allocate(connection, sequence, step, bounds.start());
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
-					+ "' in table '" + this.table.tableName() + "': " + ex.getMessage(), ex);
+			throw SqlFailures.SEGMENT_TABLE.translate("Could not reserve " + step + " IDs of sequence "
+					+ SequenceNames.quote(sequence) + " in table '" + this.table.tableName() + "'", ex);
 		}
 	}
 
@@ -154,13 +162,14 @@ public class JdbcSegmentStore implements SegmentStore {
 			OptionalLong current = this.rows.findMaxId(connection, sequence);
 			if (current.isPresent() && current.getAsLong() > SequenceBounds.MAX_ID - step) {
 				throw new SequenceExhaustedException(sequence,
-						"Sequence '" + sequence + "' is exhausted: its counter in table '" + this.table.tableName()
-								+ "' is at " + current.getAsLong() + " and cannot grow by " + step
-								+ " without passing the largest ID " + SequenceBounds.MAX_ID);
+						"Sequence " + SequenceNames.quote(sequence) + " is exhausted: its counter in table '"
+								+ this.table.tableName() + "' is at " + current.getAsLong() + " and cannot grow by "
+								+ step + " without passing the largest ID " + SequenceBounds.MAX_ID);
 			}
 			if (attempt == MAX_ATTEMPTS) {
-				throw new SQLException("The counter row was still missing or changing after " + MAX_ATTEMPTS
-						+ " attempts");
+				throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence "
+						+ SequenceNames.quote(sequence) + " in table '" + this.table.tableName()
+						+ "': the counter row was still missing or changing after " + MAX_ATTEMPTS + " attempts");
 			}
 			if (current.isEmpty()) {
 				this.rows.insertIfAbsent(connection, sequence, start - 1);
@@ -187,8 +196,9 @@ public class JdbcSegmentStore implements SegmentStore {
 				}
 			}
 		}
-		throw new SQLException("The counter kept changing under " + MAX_BOUNDED_ATTEMPTS
-				+ " attempts to reserve a bounded segment");
+		throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence "
+				+ SequenceNames.quote(sequence) + " in table '" + this.table.tableName() + "': the counter kept "
+				+ "changing under " + MAX_BOUNDED_ATTEMPTS + " attempts to reserve a bounded segment");
 	}
 
 	private CounterIncrement counterIncrement(Connection connection) throws SQLException {
@@ -215,8 +225,8 @@ public class JdbcSegmentStore implements SegmentStore {
 			}
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException(
-					"Database of table '" + this.table.tableName() + "' is not available: " + ex.getMessage(), ex);
+			throw SqlFailures.SEGMENT_TABLE
+				.translate("Database of table '" + this.table.tableName() + "' is not available", ex);
 		}
 	}
 

@@ -13,7 +13,10 @@ import java.util.OptionalLong;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.IdGenerationException;
+import io.github.idgen.SequenceNames;
 import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
 
@@ -61,11 +64,15 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * ({@code useAffectedRows=false}).
  * <p>
  * The store takes a connection of its own from the {@link DataSource} for each operation
- * and runs it in auto-commit mode; it must never take part in a caller's transaction,
- * whose rollback could undo a lease another instance already relies on. The dialect is
- * detected on first use unless it is given; {@link JdbcDialect#GENERIC} is not supported.
- * Every {@link SQLException} becomes a {@link BackendUnavailableException} naming the
- * table.
+ * and runs it in auto-commit mode at {@code READ COMMITTED} (see {@link ReadCommitted});
+ * it must never take part in a caller's transaction, whose rollback could undo a lease
+ * another instance already relies on. The dialect is detected on first use unless it is
+ * given; on a database of another dialect than those that
+ * {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases} every operation
+ * throws a {@link BackendMisconfiguredException}.
+ * An {@link SQLException} becomes a {@link BackendMisconfiguredException} or a
+ * {@link BackendUnavailableException} naming the table, as for the
+ * {@link JdbcSegmentStore}.
  */
 public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 
@@ -73,6 +80,11 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	 * The default name of the worker table.
 	 */
 	public static final String DEFAULT_TABLE_NAME = "idgen_worker";
+
+	/**
+	 * The databases whose clock arithmetic the store knows.
+	 */
+	public static final String SUPPORTED_DATABASES = "PostgreSQL, MariaDB, MySQL and H2";
 
 	/**
 	 * The maximum length of an owner, in UTF-16 code units.
@@ -107,7 +119,8 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	 * @param tableName the name of the worker table, valid as {@link SqlIdentifiers}
 	 * defines it
 	 * @param dialect the dialect to use, or {@code null} to detect it on first use
-	 * @throws IllegalStateException if the dialect is {@link JdbcDialect#GENERIC}
+	 * @throws IllegalArgumentException if the dialect does not
+	 * {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases}
 	 */
 	public JdbcWorkerLeaseStore(DataSource dataSource, String tableName, JdbcDialect dialect) {
 		this.dataSource = Objects.requireNonNull(dataSource, "DataSource must not be null");
@@ -125,7 +138,8 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		}
 		long ttlMillis = ttlMillis(ttl);
 		try (Connection connection = this.dataSource.getConnection();
-				AutoCommit autoCommit = AutoCommit.set(connection, true)) {
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
 			WorkerTableSql table = table(connection);
 			for (int round = 1; round <= MAX_ROUNDS; round++) {
 				List<Candidate> candidates = findCandidates(connection, table, maxWorkerId);
@@ -139,10 +153,12 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 					}
 				}
 			}
-			throw new SQLException("Other instances took every free worker id first in " + MAX_ROUNDS + " rounds");
+			throw new BackendUnavailableException("Could not acquire a worker id for owner "
+					+ SequenceNames.quote(owner) + " in table '" + this.tableName
+					+ "': other instances took every free worker id first in " + MAX_ROUNDS + " rounds");
 		}
 		catch (SQLException ex) {
-			throw failure("Could not acquire a worker id for owner '" + owner + "'", ex);
+			throw failure("Could not acquire a worker id for owner " + SequenceNames.quote(owner), ex);
 		}
 	}
 
@@ -177,6 +193,7 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		long ttlMillis = ttlMillis(ttl);
 		try (Connection connection = this.dataSource.getConnection();
 				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection);
 				PreparedStatement statement = connection.prepareStatement(table(connection).renew())) {
 			statement.setLong(1, ttlMillis);
 			statement.setLong(2, lastIssuedMillis);
@@ -194,6 +211,7 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		Objects.requireNonNull(lease, "Lease must not be null");
 		try (Connection connection = this.dataSource.getConnection();
 				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection);
 				PreparedStatement statement = connection.prepareStatement(table(connection).release())) {
 			statement.setLong(1, RELEASED_TTL_MILLIS);
 			statement.setLong(2, lastIssuedMillis);
@@ -210,6 +228,7 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	public int countLive() {
 		try (Connection connection = this.dataSource.getConnection();
 				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection);
 				PreparedStatement statement = connection.prepareStatement(table(connection).countLive());
 				ResultSet result = statement.executeQuery()) {
 			result.next();
@@ -226,7 +245,9 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 			synchronized (this.monitor) {
 				table = this.table;
 				if (table == null) {
-					table = new WorkerTableSql(this.tableName, JdbcDialect.of(connection));
+					JdbcDialect dialect = JdbcDialect.of(connection);
+					WorkerTableSql.requireSupported(dialect, this.tableName);
+					table = new WorkerTableSql(this.tableName, dialect);
 					this.table = table;
 				}
 			}
@@ -234,15 +255,14 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 		return table;
 	}
 
-	private BackendUnavailableException failure(String message, SQLException ex) {
-		return new BackendUnavailableException(
-				message + " in table '" + this.tableName + "': " + ex.getMessage(), ex);
+	private IdGenerationException failure(String message, SQLException ex) {
+		return SqlFailures.WORKER_TABLE.translate(message + " in table '" + this.tableName + "'", ex);
 	}
 
 	private static void validateOwner(String owner) {
 		if (owner == null || owner.isBlank() || owner.length() > MAX_OWNER_LENGTH) {
-			throw new IllegalArgumentException("Invalid owner '" + owner + "': it must not be blank and have at most "
-					+ MAX_OWNER_LENGTH + " characters");
+			throw new IllegalArgumentException("Invalid owner " + SequenceNames.quote(owner)
+					+ ": it must not be blank and have at most " + MAX_OWNER_LENGTH + " characters");
 		}
 	}
 

@@ -1,7 +1,10 @@
 package io.github.idgen.jdbc;
 
+import java.util.List;
+
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 
 /**
@@ -43,18 +46,56 @@ public class JdbcWorkerSchema {
 	 * @param dialect the dialect whose script to run, or {@code null} to detect it
 	 */
 	public JdbcWorkerSchema(DataSource dataSource, String tableName, JdbcDialect dialect) {
-		this.script = new SchemaScript(dataSource, SqlIdentifiers.validateTableName(tableName),
-				"worker_id, owner, expires_at, last_timestamp", JdbcDialect::workerSchemaScript, dialect);
+		String validTableName = SqlIdentifiers.validateTableName(tableName);
+		this.script = new SchemaScript(dataSource, validTableName, TableShape.WORKER,
+				(scriptDialect) -> {
+					WorkerTableSql.requireSupported(scriptDialect, validTableName);
+					return scriptDialect.workerSchemaScript();
+				}, SqlFailures.WORKER_TABLE, dialect);
 	}
 
 	/**
 	 * Create the worker table unless it exists. Idempotent, and safe to call from several
 	 * instances at once.
-	 * @throws BackendUnavailableException if the table does not exist and could not be
-	 * created
+	 * @throws BackendMisconfiguredException if the table does not exist and the database
+	 * refused to create it, or does not
+	 * {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases}
+	 * @throws BackendUnavailableException if the table does not exist and the database
+	 * could not be reached
 	 */
 	public void createIfMissing() {
 		this.script.createIfMissing();
+	}
+
+	/**
+	 * Check the worker table, if it exists, against what the store needs: {@code worker_id}
+	 * is its primary key or unique on its own, {@code last_timestamp} holds 64-bit integers,
+	 * {@code owner} and {@code expires_at} exist, and no other column is {@code NOT NULL}
+	 * without a default. The table is looked up through {@link java.sql.DatabaseMetaData} in
+	 * the schema its name is qualified with (the database, on MariaDB and MySQL), else in
+	 * the connection's current one, with the case the database folds unquoted names to; a
+	 * table that is not found there is not checked.
+	 * @return what is wrong with the table, each as a sentence fragment such as
+	 * {@code column last_timestamp is INTEGER, which does not hold every 64-bit integer
+	 * (use BIGINT)}; empty if nothing is, or if the table does not exist
+	 * @throws BackendMisconfiguredException if the database refused to describe the
+	 * table
+	 * @throws BackendUnavailableException if the database could not be reached
+	 */
+	public List<String> findShapeProblems() {
+		return this.script.findShapeProblems();
+	}
+
+	/**
+	 * Return the script that creates the worker table on the database, with the table
+	 * name filled in, such as for a migration or a message.
+	 * @return the script
+	 * @throws BackendMisconfiguredException if the database refused to tell its product,
+	 * or does not {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases}
+	 * @throws BackendUnavailableException if the database could not be reached
+	 */
+	public String script() {
+		return this.script.script();
 	}
 
 }

@@ -7,6 +7,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.OptionalLong;
 
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.SequenceNames;
+
 /**
  * A {@link CounterIncrement} in one statement for MariaDB and MySQL:
  * {@code UPDATE ... SET max_id = LAST_INSERT_ID(max_id + ?)}. The server reports the
@@ -22,8 +25,11 @@ final class LastInsertIdCounterIncrement implements CounterIncrement {
 
 	private final String sql;
 
+	private final String tableName;
+
 	LastInsertIdCounterIncrement(SegmentTableSql table) {
 		this.sql = table.update("LAST_INSERT_ID(max_id + ?)");
+		this.tableName = table.tableName();
 	}
 
 	@Override
@@ -36,8 +42,10 @@ final class LastInsertIdCounterIncrement implements CounterIncrement {
 			try (ResultSet keys = statement.getGeneratedKeys()) {
 				long maxId = keys.next() ? keys.getLong(1) : 0;
 				if (maxId < step) {
-					throw new SQLException("The driver did not return the value of LAST_INSERT_ID(max_id + "
-							+ step + ") as a generated key (got " + maxId + "); the reserved IDs are skipped");
+					throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence "
+							+ SequenceNames.quote(sequence) + " in table '" + this.tableName + "': the driver did "
+							+ "not return the value of LAST_INSERT_ID(max_id + " + step + ") as a generated key (got "
+							+ maxId + "); the reserved IDs are skipped");
 				}
 				return OptionalLong.of(maxId);
 			}

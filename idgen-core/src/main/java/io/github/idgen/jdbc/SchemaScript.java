@@ -14,11 +14,13 @@ import java.util.function.Function;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 
 /**
  * Creates one table from a dialect's script unless the table can be queried already,
- * for {@link JdbcSegmentSchema} and {@link JdbcWorkerSchema}.
+ * and checks the shape of an existing one, for {@link JdbcSegmentSchema} and
+ * {@link JdbcWorkerSchema}.
  * <p>
  * A script is a resource next to this class, with {@code ${table}} standing for the
  * table name and statements separated by semicolons. Several instances may create the
@@ -33,9 +35,11 @@ final class SchemaScript {
 
 	private final String tableName;
 
-	private final String columns;
+	private final TableShape shape;
 
 	private final Function<JdbcDialect, String> scriptName;
+
+	private final SqlFailures failures;
 
 	private final JdbcDialect dialect;
 
@@ -43,24 +47,27 @@ final class SchemaScript {
 	 * Create a table creation.
 	 * @param dataSource the data source to take a connection from
 	 * @param tableName the validated name of the table
-	 * @param columns the comma-separated columns that a query of the existing table
-	 * selects
+	 * @param shape the columns the table needs
 	 * @param scriptName the name of the script of a dialect
+	 * @param failures the translation of the failures on the table
 	 * @param dialect the dialect whose script to run, or {@code null} to detect it
 	 */
-	SchemaScript(DataSource dataSource, String tableName, String columns, Function<JdbcDialect, String> scriptName,
-			JdbcDialect dialect) {
+	SchemaScript(DataSource dataSource, String tableName, TableShape shape, Function<JdbcDialect, String> scriptName,
+			SqlFailures failures, JdbcDialect dialect) {
 		this.dataSource = Objects.requireNonNull(dataSource, "DataSource must not be null");
 		this.tableName = tableName;
-		this.columns = columns;
+		this.shape = shape;
 		this.scriptName = scriptName;
+		this.failures = failures;
 		this.dialect = dialect;
 	}
 
 	/**
 	 * Create the table unless it exists.
-	 * @throws BackendUnavailableException if the table does not exist and could not be
-	 * created
+	 * @throws BackendMisconfiguredException if the table does not exist and the database
+	 * refused to create it
+	 * @throws BackendUnavailableException if the table does not exist and the database
+	 * could not be reached
 	 */
 	void createIfMissing() {
 		try (Connection connection = this.dataSource.getConnection();
@@ -68,9 +75,8 @@ final class SchemaScript {
 			if (exists(connection)) {
 				return;
 			}
-			JdbcDialect dialect = (this.dialect != null) ? this.dialect : JdbcDialect.of(connection);
 			try {
-				execute(connection, statements(dialect));
+				execute(connection, statements(dialect(connection)));
 			}
 			catch (SQLException ex) {
 				if (!exists(connection)) {
@@ -79,14 +85,49 @@ final class SchemaScript {
 			}
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException(
-					"Could not create table '" + this.tableName + "': " + ex.getMessage(), ex);
+			throw this.failures.translate("Could not create table '" + this.tableName + "'", ex);
 		}
+	}
+
+	/**
+	 * Return the problems of the table, if it exists.
+	 * @return what is wrong with it; empty if nothing is, or if it does not exist
+	 * @throws BackendMisconfiguredException if the database refused to describe it
+	 * @throws BackendUnavailableException if the database could not be reached
+	 * @see TableShape#problems
+	 */
+	List<String> findShapeProblems() {
+		try (Connection connection = this.dataSource.getConnection()) {
+			return this.shape.problems(connection, this.tableName, dialect(connection));
+		}
+		catch (SQLException ex) {
+			throw this.failures.translate("Could not check the shape of table '" + this.tableName + "'", ex);
+		}
+	}
+
+	/**
+	 * Return the script that creates the table on the database, with its name filled in.
+	 * @return the script
+	 * @throws BackendMisconfiguredException if the database refused to tell its product
+	 * @throws BackendUnavailableException if the database could not be reached
+	 */
+	String script() {
+		try (Connection connection = this.dataSource.getConnection()) {
+			return script(dialect(connection));
+		}
+		catch (SQLException ex) {
+			throw this.failures.translate("Could not read the product of the database of table '" + this.tableName
+					+ "'", ex);
+		}
+	}
+
+	private JdbcDialect dialect(Connection connection) throws SQLException {
+		return (this.dialect != null) ? this.dialect : JdbcDialect.of(connection);
 	}
 
 	private boolean exists(Connection connection) {
 		try (Statement statement = connection.createStatement()) {
-			statement.executeQuery("SELECT " + this.columns + " FROM " + this.tableName + " WHERE 1 = 0").close();
+			statement.executeQuery("SELECT * FROM " + this.tableName + " WHERE 1 = 0").close();
 			return true;
 		}
 		catch (SQLException ex) {
@@ -103,8 +144,11 @@ final class SchemaScript {
 	}
 
 	private List<String> statements(JdbcDialect dialect) {
-		String script = read(this.scriptName.apply(dialect)).replace(TABLE_PLACEHOLDER, this.tableName);
-		return Arrays.stream(script.split(";")).map(String::strip).filter((sql) -> !sql.isEmpty()).toList();
+		return Arrays.stream(script(dialect).split(";")).map(String::strip).filter((sql) -> !sql.isEmpty()).toList();
+	}
+
+	private String script(JdbcDialect dialect) {
+		return read(this.scriptName.apply(dialect)).replace(TABLE_PLACEHOLDER, this.tableName).strip();
 	}
 
 	private static String read(String resource) {

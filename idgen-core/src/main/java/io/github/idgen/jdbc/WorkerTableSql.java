@@ -1,5 +1,7 @@
 package io.github.idgen.jdbc;
 
+import io.github.idgen.BackendMisconfiguredException;
+
 /**
  * The statements on the worker table of a {@link JdbcWorkerLeaseStore}, for one dialect.
  * The table name is validated before it is spliced in; every value is bound as a
@@ -19,6 +21,13 @@ final class WorkerTableSql {
 
 	private final String expiry;
 
+	/**
+	 * Create the statements for one table and dialect.
+	 * @param tableName the name of the table
+	 * @param dialect the dialect, one that {@linkplain JdbcDialect#supportsWorkerLeases()
+	 * supports worker leases}
+	 * @throws IllegalArgumentException if the dialect does not support worker leases
+	 */
 	WorkerTableSql(String tableName, JdbcDialect dialect) {
 		this.tableName = SqlIdentifiers.validateTableName(tableName);
 		this.now = now(dialect);
@@ -42,9 +51,24 @@ final class WorkerTableSql {
 		};
 	}
 
-	private static IllegalStateException unsupported() {
-		return new IllegalStateException("Worker leases need the clock arithmetic of PostgreSQL, MariaDB, MySQL "
-				+ "or H2; other databases are not supported");
+	private static IllegalArgumentException unsupported() {
+		return new IllegalArgumentException("Worker leases need the clock arithmetic of the database, which idgen "
+				+ "knows for " + JdbcWorkerLeaseStore.SUPPORTED_DATABASES + " only");
+	}
+
+	/**
+	 * Check that worker leases can be kept in a database of the given dialect.
+	 * @param dialect the dialect of the database
+	 * @param tableName the name of the worker table
+	 * @throws BackendMisconfiguredException if they cannot
+	 */
+	static void requireSupported(JdbcDialect dialect, String tableName) {
+		if (!dialect.supportsWorkerLeases()) {
+			throw new BackendMisconfiguredException("Cannot keep worker leases in table '" + tableName
+					+ "': they need the clock arithmetic of the database, which idgen knows for "
+					+ JdbcWorkerLeaseStore.SUPPORTED_DATABASES + " only. Lease worker ids from one of these, from "
+					+ "Redis or MongoDB, or give each instance a worker id of its own.");
+		}
 	}
 
 	String tableName() {

@@ -1,12 +1,16 @@
 package io.github.idgen.jdbc;
 
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -16,12 +20,17 @@ import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
-import io.github.idgen.BackendUnavailableException;
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.segment.AbstractSegmentStoreTest;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.SequenceBounds;
+import io.github.idgen.test.Concurrently;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -160,15 +169,215 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	}
 
 	@Test
-	void allocateWhenTableIsMissingThrowsBackendUnavailable() {
-		String table = "idgen_missing_" + Long.toHexString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE));
+	void allocateWhenConnectionsComeSerializableRunsReadCommittedAndRestoresIsolation() {
+		RecordingDataSource recording = new RecordingDataSource(dataSource(), false,
+				Connection.TRANSACTION_SERIALIZABLE);
+		JdbcSegmentStore store = new JdbcSegmentStore(recording.dataSource(), tableName(), dialect());
+		String sequence = uniqueName("serializable");
+		assertThat(store.allocate(sequence, 10, 1)).isEqualTo(new Segment(1, 11));
+		assertThat(store.allocate(sequence, 10, new SequenceBounds(1, 100, false))).isEqualTo(new Segment(11, 21));
+		assertThat(recording.isolationOfStatements()).isNotEmpty().containsOnly(Connection.TRANSACTION_READ_COMMITTED);
+		assertThat(recording.isolationOnClose()).hasSize(2).containsOnly(Connection.TRANSACTION_SERIALIZABLE);
+	}
+
+	@ParameterizedTest(name = "{0}, bounded: {1}")
+	@CsvSource(textBlock = """
+			TRANSACTION_REPEATABLE_READ, false
+			TRANSACTION_SERIALIZABLE,    false
+			TRANSACTION_REPEATABLE_READ, true
+			TRANSACTION_SERIALIZABLE,    true
+			""")
+	void allocateConcurrentlyFromInstancesWhosePoolsRunAStricterIsolationHandsOutDisjointSegments(String isolation,
+			boolean bounded) throws Exception {
+		String sequence = uniqueName("isolation");
+		SequenceBounds bounds = bounded ? new SequenceBounds(1, Long.MAX_VALUE / 2, false)
+				: SequenceBounds.startingAt(1);
+		int instances = 3;
+		int threadsPerInstance = 4;
+		int allocationsPerThread = 25;
+		try (IsolatedPools pools = new IsolatedPools(dataSource(), isolation)) {
+			List<Callable<List<Segment>>> tasks = new ArrayList<>();
+			for (int i = 0; i < instances; i++) {
+				SegmentStore store = new JdbcSegmentStore(pools.open(), tableName(), dialect());
+				for (int j = 0; j < threadsPerInstance; j++) {
+					tasks.add(() -> {
+						List<Segment> segments = new ArrayList<>();
+						for (int k = 0; k < allocationsPerThread; k++) {
+							segments.add(store.allocate(sequence, 10, bounds));
+						}
+						return segments;
+					});
+				}
+			}
+			List<Segment> segments = new ArrayList<>(
+					Concurrently.runTogether(tasks).stream().flatMap(List::stream).toList());
+			segments.sort(Comparator.comparingLong(Segment::start));
+			long expectedStart = 1;
+			for (Segment segment : segments) {
+				assertThat(segment).isEqualTo(new Segment(expectedStart, expectedStart + 10));
+				expectedStart = segment.end();
+			}
+			assertThat(segments).hasSize(instances * threadsPerInstance * allocationsPerThread);
+		}
+	}
+
+	@Test
+	void allocateWhenTableIsMissingThrowsBackendMisconfigured() {
+		String table = uniqueTableName();
 		SegmentStore store = new JdbcSegmentStore(dataSource(), table, dialect());
 		String sequence = uniqueName("missing-table");
-		assertThatExceptionOfType(BackendUnavailableException.class)
+		assertThatExceptionOfType(BackendMisconfiguredException.class)
 			.isThrownBy(() -> store.allocate(sequence, 1, 1))
-			.withMessageContaining(table)
-			.withMessageContaining(sequence)
+			.withMessageContaining("'" + table + "'")
+			.withMessageContaining("'" + sequence + "'")
+			.withMessageContaining("does not exist")
 			.withCauseInstanceOf(SQLException.class);
+	}
+
+	@Test
+	void allocateWhenTableHasNotNullColumnWithoutDefaultThrowsBackendMisconfigured() throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL PRIMARY KEY, max_id BIGINT NOT NULL, "
+				+ "step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL, tenant VARCHAR(16) NOT NULL)");
+		try {
+			SegmentStore store = new JdbcSegmentStore(dataSource(), table, dialect());
+			String sequence = uniqueName("not-null");
+			assertThatExceptionOfType(BackendMisconfiguredException.class)
+				.isThrownBy(() -> store.allocate(sequence, 1, 1))
+				.withMessageContaining("'" + table + "'")
+				.withMessageContaining("NOT NULL column")
+				.withCauseInstanceOf(SQLException.class);
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void allocateWhenUserMayOnlyReadTheTableThrowsBackendMisconfigured() throws SQLException {
+		String sequence = uniqueName("read-only");
+		createStore().allocate(sequence, 10, 1);
+		try (HikariDataSource readOnly = DatabaseUsers.readOnly(dataSource(), tableName())) {
+			SegmentStore store = new JdbcSegmentStore(readOnly, tableName(), dialect());
+			assertThatExceptionOfType(BackendMisconfiguredException.class)
+				.isThrownBy(() -> store.allocate(sequence, 10, 1))
+				.withMessageContaining("'" + tableName() + "'")
+				.withMessageContaining("lacks a privilege")
+				.withMessageNotContaining(DatabaseUsers.READ_ONLY_USER)
+				.withCauseInstanceOf(SQLException.class);
+		}
+	}
+
+	@Test
+	void findShapeProblemsOfTableCreatedBySchemaFindsNone() {
+		assertThat(new JdbcSegmentSchema(dataSource(), tableName(), dialect()).findShapeProblems()).isEmpty();
+	}
+
+	@Test
+	void findShapeProblemsWhenTableIsMissingFindsNone() {
+		assertThat(new JdbcSegmentSchema(dataSource(), uniqueTableName(), dialect()).findShapeProblems()).isEmpty();
+	}
+
+	@Test
+	void findShapeProblemsNamesEveryProblem() throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL, max_id INT NOT NULL, "
+				+ "step NUMERIC(10, 0) NOT NULL, tenant VARCHAR(16) NOT NULL)");
+		try {
+			JdbcSegmentSchema schema = new JdbcSegmentSchema(dataSource(), table, dialect());
+			schema.createIfMissing();
+			assertThat(schema.findShapeProblems()).hasSize(5)
+				.anySatisfy((problem) -> assertThat(problem).contains("sequence_name")
+					.contains("neither its primary key nor unique")
+					.contains("it has no primary key"))
+				.anySatisfy((problem) -> assertThat(problem).startsWith("column max_id is ").contains("BIGINT"))
+				.anySatisfy((problem) -> assertThat(problem).startsWith("column step is ").contains("(10, 0)"))
+				.contains("it has no column updated_at",
+						"column tenant is NOT NULL without a default, and idgen does not fill it");
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void findShapeProblemsAcceptsUniqueConstraintWideNumericsAndOptionalColumns() throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL UNIQUE, "
+				+ "max_id NUMERIC(19, 0) NOT NULL, step DECIMAL(20, 0) NOT NULL, updated_at TIMESTAMP NOT NULL, "
+				+ "note VARCHAR(16), tenant VARCHAR(16) DEFAULT 'x' NOT NULL)");
+		try {
+			assertThat(new JdbcSegmentSchema(dataSource(), table, dialect()).findShapeProblems()).isEmpty();
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void findShapeProblemsWhenKeyIsPartOfACompositePrimaryKeyNamesIt() throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (tenant VARCHAR(16) NOT NULL, sequence_name VARCHAR(128) NOT NULL, "
+				+ "max_id BIGINT NOT NULL, step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL, "
+				+ "PRIMARY KEY (tenant, sequence_name))");
+		try {
+			assertThat(new JdbcSegmentSchema(dataSource(), table, dialect()).findShapeProblems()).containsExactly(
+					"column sequence_name is neither its primary key nor unique on its own (its primary key is "
+							+ "(sequence_name, tenant)), so two instances could both create the row of a sequence",
+					"column tenant is NOT NULL without a default, and idgen does not fill it");
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void findShapeProblemsFindsTheTableWhateverTheCaseOfItsName() throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL PRIMARY KEY, max_id INT NOT NULL, "
+				+ "step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
+		try (Connection connection = dataSource().getConnection()) {
+			DatabaseMetaData metaData = connection.getMetaData();
+			boolean folds = metaData.storesUpperCaseIdentifiers() || metaData.storesLowerCaseIdentifiers();
+			String name = folds ? table.toUpperCase(Locale.ROOT) : table;
+			assertThat(new JdbcSegmentSchema(dataSource(), name, dialect()).findShapeProblems()).singleElement()
+				.asString()
+				.startsWith("column max_id is ");
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void findShapeProblemsChecksTheTableOfTheSchemaItsNameIsQualifiedWith() throws SQLException {
+		String schemaName = uniqueTableName();
+		String table = uniqueTableName();
+		execute("CREATE SCHEMA " + schemaName);
+		execute("CREATE TABLE " + schemaName + "." + table + " (sequence_name VARCHAR(128) NOT NULL PRIMARY KEY, "
+				+ "max_id INT NOT NULL, step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
+		new JdbcSegmentSchema(dataSource(), table, dialect()).createIfMissing();
+		try {
+			assertThat(new JdbcSegmentSchema(dataSource(), schemaName + "." + table, dialect()).findShapeProblems())
+				.singleElement()
+				.asString()
+				.startsWith("column max_id is ");
+			assertThat(new JdbcSegmentSchema(dataSource(), table, dialect()).findShapeProblems()).isEmpty();
+		}
+		finally {
+			drop(schemaName + "." + table);
+			drop(table);
+			execute("DROP SCHEMA " + schemaName + ((expectedDialect() != JdbcDialect.MYSQL) ? " RESTRICT" : ""));
+		}
+	}
+
+	@Test
+	void scriptIsTheDialectsScriptForTheTable() {
+		assertThat(new JdbcSegmentSchema(dataSource(), "ids.my_counters", dialect()).script())
+			.startsWith("CREATE TABLE")
+			.contains("ids.my_counters (", "sequence_name", "max_id BIGINT NOT NULL", "step BIGINT NOT NULL",
+					"updated_at")
+			.doesNotContain("${table}");
 	}
 
 	@Test
@@ -208,8 +417,12 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	}
 
 	private void drop(String table) throws SQLException {
+		execute("DROP TABLE " + table);
+	}
+
+	private void execute(String sql) throws SQLException {
 		try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
-			statement.execute("DROP TABLE IF EXISTS " + table);
+			statement.execute(sql);
 		}
 	}
 

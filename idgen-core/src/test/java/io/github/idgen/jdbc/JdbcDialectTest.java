@@ -19,6 +19,7 @@ class JdbcDialectTest {
 			Oracle, GENERIC
 			Microsoft SQL Server, GENERIC
 			HSQL Database Engine, GENERIC
+			Apache Derby, GENERIC
 			null, GENERIC
 			""")
 	void fromProductName(String productName, JdbcDialect expected) {

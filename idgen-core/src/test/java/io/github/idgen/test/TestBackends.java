@@ -51,11 +51,11 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * Each database is handed out as a pooled {@link DataSource} (HikariCP, at most
  * {@value #MAX_POOL_SIZE} connections) shared by all tests, each Redis as a started
  * {@link LettuceConnectionFactory} shared by all tests, which share its native
- * connection as applications do. {@link #h2()} creates a fresh in-memory H2 database,
- * which is always available. The Redis backends are resolved by {@link RedisBackends} and
- * the MongoDB backend by {@link MongoBackends} (which falls back to an in-JVM server
- * instead of skipping), so that modules without Spring Data Redis or Spring Data MongoDB
- * can use the rest of this class.
+ * connection as applications do. {@link #h2()}, {@link #hsqldb()} and {@link #derby()}
+ * create a fresh in-memory database, which is always available. The Redis backends are
+ * resolved by {@link RedisBackends} and the MongoDB backend by {@link MongoBackends}
+ * (which falls back to an in-JVM server instead of skipping), so that modules without
+ * Spring Data Redis or Spring Data MongoDB can use the rest of this class.
  */
 public final class TestBackends {
 
@@ -138,6 +138,24 @@ public final class TestBackends {
 	 */
 	public static DataSource h2() {
 		return pool("h2", "jdbc:h2:mem:idgen-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", null, null);
+	}
+
+	/**
+	 * Return a pooled data source on a new, empty in-memory HSQLDB database, which lives
+	 * until the JVM ends.
+	 * @return a pooled data source
+	 */
+	public static DataSource hsqldb() {
+		return pool("hsqldb", "jdbc:hsqldb:mem:idgen-" + UUID.randomUUID(), "SA", "");
+	}
+
+	/**
+	 * Return a pooled data source on a new, empty in-memory Derby database, which lives
+	 * until the JVM ends.
+	 * @return a pooled data source
+	 */
+	public static DataSource derby() {
+		return pool("derby", "jdbc:derby:memory:idgen-" + UUID.randomUUID() + ";create=true", null, null);
 	}
 
 	private static HikariDataSource pool(String name, String url, String user, String password) {

@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure;
 
+import java.util.List;
+
 import javax.sql.DataSource;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -11,6 +13,7 @@ import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.github.idgen.IdGenerationException;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SchemaInitialization;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
@@ -42,6 +45,7 @@ class JdbcBackendConfiguration {
 		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
 		JdbcSegmentStore store = new JdbcSegmentStore(dataSource, table);
 		createSchemaIfConfigured(dataSource, jdbc);
+		checkTableShape(dataSource, table);
 		return store;
 	}
 
@@ -58,6 +62,35 @@ class JdbcBackendConfiguration {
 					"idgen.jdbc.table is '" + jdbc.getTable() + "', which is not a valid table name: " + ex.getMessage(),
 					"Set idgen.jdbc.table to a table name of letters, digits and '_', optionally qualified by a "
 							+ "schema, such as idgen_segment or ids.idgen_segment.");
+		}
+	}
+
+	/**
+	 * Check that the idgen table, if it exists, has the shape the store needs (see
+	 * {@link JdbcSegmentSchema#findShapeProblems()}). A database that cannot be asked is
+	 * not checked: the store reports it when it is used, and {@code idgen.fail-fast} at
+	 * startup.
+	 * @throws IdGeneratorConfigurationException naming {@code idgen.jdbc.table}, every
+	 * problem and the script of the table if it has another shape
+	 */
+	static void checkTableShape(DataSource dataSource, String table) {
+		JdbcSegmentSchema schema = new JdbcSegmentSchema(dataSource, table);
+		List<String> problems;
+		String script;
+		try {
+			problems = schema.findShapeProblems();
+			script = problems.isEmpty() ? null : schema.script();
+		}
+		catch (IdGenerationException ex) {
+			return;
+		}
+		if (!problems.isEmpty()) {
+			throw new IdGeneratorConfigurationException("idgen.jdbc.table", table,
+					"idgen.jdbc.table is '" + table + "', and that table exists with another shape than idgen needs: "
+							+ String.join("; ", problems) + ".",
+					"Change table '" + table + "' to the shape of idgen's script for this database, or set "
+							+ "idgen.jdbc.table to a table that has it or does not exist yet "
+							+ "(idgen.jdbc.initialize-schema creates it):\n" + script);
 		}
 	}
 

@@ -163,6 +163,7 @@ class RedisBackendConfiguration {
 			String table = JdbcBackendConfiguration.table(jdbc);
 			DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
 			JdbcBackendConfiguration.createSchemaIfConfigured(dataSource, jdbc);
+			JdbcBackendConfiguration.checkTableShape(dataSource, table);
 			return new JdbcCounterFloor(dataSource, table);
 		}
 

@@ -25,7 +25,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.Sequence;
@@ -167,10 +167,10 @@ class IdGeneratorAutoConfigurationTests {
 		this.runner.withPropertyValues("idgen.jdbc.initialize-schema=never", "idgen.segment.fetch-timeout=200ms")
 			.run((context) -> {
 				assertThat(tableExists(context.getBean(DataSource.class))).isFalse();
-				assertThatExceptionOfType(BackendUnavailableException.class)
+				assertThatExceptionOfType(BackendMisconfiguredException.class)
 					.isThrownBy(() -> context.getBean(IdGenerator.class).nextId("order"))
-					.havingCause()
-					.withMessageContaining("idgen_segment");
+					.withMessageContaining("'idgen_segment'")
+					.withMessageContaining("does not exist");
 			});
 	}
 

@@ -1,0 +1,19 @@
+package io.github.idgen.jdbc;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.test.TestBackends;
+
+/**
+ * Tests for {@link JdbcCounterFloor} on Derby.
+ */
+class DerbyJdbcCounterFloorTest extends AbstractJdbcCounterFloorTest {
+
+	private static final DataSource DATA_SOURCE = TestBackends.derby();
+
+	@Override
+	protected DataSource dataSource() {
+		return DATA_SOURCE;
+	}
+
+}

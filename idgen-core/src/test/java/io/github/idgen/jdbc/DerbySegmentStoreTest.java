@@ -1,0 +1,30 @@
+package io.github.idgen.jdbc;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.test.TestBackends;
+
+/**
+ * Tests for {@link JdbcSegmentStore} on Derby, through the
+ * {@link JdbcDialect#GENERIC generic dialect}.
+ */
+class DerbySegmentStoreTest extends AbstractJdbcSegmentStoreTest {
+
+	private static final DataSource DATA_SOURCE = TestBackends.derby();
+
+	@Override
+	protected DataSource dataSource() {
+		return DATA_SOURCE;
+	}
+
+	@Override
+	protected JdbcDialect expectedDialect() {
+		return JdbcDialect.GENERIC;
+	}
+
+	@Override
+	protected int statementsPerAllocation() {
+		return 2;
+	}
+
+}
