@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.UnknownSequencePolicy;
+import io.github.idgen.test.FetchThreads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -144,7 +145,7 @@ class SegmentBufferFetchTest {
 
 	@Test
 	void fetchesOfManySequencesShareABoundedNumberOfThreads() throws Exception {
-		List<Thread> before = fetchThreads();
+		List<Thread> before = FetchThreads.alive();
 		ControllableSegmentStore store = new ControllableSegmentStore();
 		store.block();
 		SegmentIdGenerator generator = generator(store, settings(10, Duration.ofSeconds(20)));
@@ -154,7 +155,7 @@ class SegmentBufferFetchTest {
 			callers.add(CompletableFuture.supplyAsync(() -> generator.nextId(name), Executors.newSingleThreadExecutor()));
 		}
 		Thread.sleep(500);
-		List<Thread> started = new ArrayList<>(fetchThreads());
+		List<Thread> started = new ArrayList<>(FetchThreads.alive());
 		started.removeAll(before);
 		assertThat(started).hasSizeBetween(1, SegmentSequences.MAX_FETCH_THREADS);
 		store.release();
@@ -205,13 +206,13 @@ class SegmentBufferFetchTest {
 		SegmentIdGenerator generator = new SegmentIdGenerator(store, settings(10, Duration.ofMillis(40)), Map.of(),
 				"default", UnknownSequencePolicy.CREATE);
 		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> generator.nextId("order"));
-		assertThat(fetchThreads()).isNotEmpty();
+		assertThat(FetchThreads.alive()).isNotEmpty();
 		generator.close();
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-		while (!fetchThreads().isEmpty() && System.nanoTime() < deadline) {
+		while (!FetchThreads.alive().isEmpty() && System.nanoTime() < deadline) {
 			Thread.sleep(10);
 		}
-		assertThat(fetchThreads()).isEmpty();
+		assertThat(FetchThreads.alive()).isEmpty();
 	}
 
 	private static void awaitQuietly(CountDownLatch latch) {
@@ -231,13 +232,6 @@ class SegmentBufferFetchTest {
 		}
 	}
 
-	static List<Thread> fetchThreads() {
-		return Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.filter((thread) -> thread.getName().startsWith("idgen-fetch-") && thread.isAlive())
-			.toList();
-	}
 
 	private SegmentIdGenerator generator(SegmentStore store, SegmentSettings settings) {
 		SegmentIdGenerator generator = new SegmentIdGenerator(store, settings, Map.of(), "default",

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.UnknownSequencePolicy;
+import io.github.idgen.test.FetchThreads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -259,22 +260,15 @@ class SegmentBufferTest {
 		store.setFailing(true);
 		SegmentIdGenerator generator = generator(store, settings(1, 10, 10, 0.5, Duration.ofMillis(50)));
 		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> generator.nextId("order"));
-		assertThat(fetchThreads()).isNotEmpty();
+		assertThat(FetchThreads.alive()).isNotEmpty();
 		generator.close();
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-		while (!fetchThreads().isEmpty() && System.nanoTime() < deadline) {
+		while (!FetchThreads.alive().isEmpty() && System.nanoTime() < deadline) {
 			Thread.sleep(10);
 		}
-		assertThat(fetchThreads()).isEmpty();
+		assertThat(FetchThreads.alive()).isEmpty();
 	}
 
-	private static List<Thread> fetchThreads() {
-		return Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.filter((thread) -> thread.getName().startsWith("idgen-fetch-") && thread.isAlive())
-			.toList();
-	}
 
 	private SegmentBuffer.State awaitPrefetched(SegmentIdGenerator generator) throws InterruptedException {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);

@@ -28,6 +28,7 @@ import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.Sequence;
 import io.github.idgen.UnknownSequenceException;
+import io.github.idgen.test.FetchThreads;
 import io.github.idgen.test.SwitchableConnectionFactory;
 import io.github.idgen.test.TestBackends;
 
@@ -62,7 +63,7 @@ class HostileInputTests {
 	@ParameterizedTest
 	@EnumSource(Backend.class)
 	void namesNoBackendCanServeAreRefusedAtOnceAndCostNothing(Backend backend) {
-		List<Thread> threadsBefore = SegmentFetchThreads.alive();
+		List<Thread> threadsBefore = FetchThreads.alive();
 		backend.run((context, store) -> {
 			IdGenerator ids = context.getBean(IdGenerator.class);
 			List<String> invalid = new ArrayList<>(INVALID_NAMES);
@@ -83,7 +84,7 @@ class HostileInputTests {
 			assertThat(context.getBean(DefaultIdGenerator.class).sequences()).isEmpty();
 			assertThat(store.names(context)).isEmpty();
 		});
-		List<Thread> started = new ArrayList<>(SegmentFetchThreads.alive());
+		List<Thread> started = new ArrayList<>(FetchThreads.alive());
 		started.removeAll(threadsBefore);
 		assertThat(started).as("fetch threads started").isEmpty();
 	}
@@ -270,21 +271,6 @@ class HostileInputTests {
 				.keys(prefix + "*");
 			Function<String, String> name = (key) -> key.substring(prefix.length() + 1, key.lastIndexOf('}'));
 			return keys.stream().map(name).collect(Collectors.toSet());
-		}
-
-	}
-
-	/**
-	 * The threads that fetch segments.
-	 */
-	static final class SegmentFetchThreads {
-
-		static List<Thread> alive() {
-			return Thread.getAllStackTraces()
-				.keySet()
-				.stream()
-				.filter((thread) -> thread.getName().startsWith("idgen-fetch-") && thread.isAlive())
-				.toList();
 		}
 
 	}

@@ -33,6 +33,7 @@ import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.UnknownSequenceException;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
+import io.github.idgen.test.FetchThreads;
 
 import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -304,18 +305,12 @@ class IdGeneratorAutoConfigurationTests {
 	void closingContextEndsFetchThreads() throws InterruptedException {
 		this.runner.run((context) -> context.getBean(IdGenerator.class).nextId("order"));
 		long deadline = System.nanoTime() + 2_000_000_000L;
-		while (hasFetchThreads() && System.nanoTime() < deadline) {
+		while (!FetchThreads.alive().isEmpty() && System.nanoTime() < deadline) {
 			Thread.sleep(10);
 		}
-		assertThat(hasFetchThreads()).isFalse();
+		assertThat(FetchThreads.alive()).isEmpty();
 	}
 
-	private static boolean hasFetchThreads() {
-		return Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.anyMatch((thread) -> thread.getName().startsWith("idgen-fetch-") && thread.isAlive());
-	}
 
 	private void assertInvalid(String property, String reason, String... properties) {
 		this.runner.withPropertyValues(properties).run((context) -> {
