@@ -19,11 +19,12 @@ import io.github.idgen.format.SequenceFormat;
  * {@link Sequence} that a {@link SequenceFactory} creates on first use.
  * <p>
  * Configured sequences and the default sequence are always served. Any other name is
- * handled as the {@link UnknownSequencePolicy} says: with {@link UnknownSequencePolicy#CREATE}
- * it is first checked by {@link SequenceFactory#validateName(String)}, so that a name no
+ * first checked by {@link SequenceFactory#validateName(String)}, so that a name no
  * backend can serve is refused with an {@link IllegalArgumentException} before anything
- * is created for it, and at most {@code maxUnknownSequences} such sequences are created;
- * past that, unknown names are refused with an {@link UnknownSequenceException}.
+ * is created for it, whatever the policy; then it is handled as the
+ * {@link UnknownSequencePolicy} says, and at most {@code maxUnknownSequences} sequences
+ * are created with {@link UnknownSequencePolicy#CREATE}; past that, unknown names are
+ * refused with an {@link UnknownSequenceException}.
  * Sequences are kept for the life of the generator; the name lookup on every call is one
  * {@link ConcurrentHashMap#get}.
  * A configured sequence with a {@link SequenceFormat} is served by a
@@ -158,8 +159,9 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 		if (name.equals(this.defaultSequence) || this.configured.contains(name)) {
 			return create(name);
 		}
+		this.factory.validateName(name);
 		return switch (this.unknownSequencePolicy) {
-			case CREATE -> createUnknown(this.factory.validateName(name));
+			case CREATE -> createUnknown(name);
 			case SHARE -> create(this.defaultSequence);
 			case REJECT -> throw new UnknownSequenceException(name);
 		};

@@ -6,8 +6,10 @@ import java.util.Locale;
  * Validates sequence names before they reach a backend.
  * <p>
  * A valid counter name, the name a store keeps a counter under, has 1 to
- * {@value #MAX_LENGTH} characters (Unicode code points), contains no control characters
- * and neither starts nor ends with white space. Every other character, quotes included,
+ * {@value #MAX_LENGTH} characters (Unicode code points), contains no control, format
+ * (such as zero-width or bidirectional override), line or paragraph separator characters
+ * nor unpaired surrogates, and neither starts nor ends with white space (no-break spaces
+ * included). Every other character, quotes included,
  * is allowed: stores bind names as parameters and never splice them into a statement. A
  * valid sequence name, the name a caller asks for, is a valid counter name without
  * {@value #PERIOD_SEPARATOR}, which separates a formatted sequence's name from the period
@@ -117,15 +119,29 @@ public final class SequenceNames {
 			throw new IllegalArgumentException(
 					"Sequence name must have at most " + MAX_LENGTH + " characters but has " + length + ": " + quote(name));
 		}
-		if (name.codePoints().anyMatch(Character::isISOControl)) {
-			throw new IllegalArgumentException("Sequence name must not contain control characters: " + quote(name));
+		if (name.codePoints().anyMatch(SequenceNames::isInvisibleOrBreaking)) {
+			throw new IllegalArgumentException("Sequence name must not contain control characters, format characters, "
+					+ "line or paragraph separators or unpaired surrogates: " + quote(name));
 		}
-		if (Character.isWhitespace(name.codePointAt(0))
-				|| Character.isWhitespace(name.codePointBefore(name.length()))) {
-			throw new IllegalArgumentException(
-					"Sequence name must not start or end with white space: " + quote(name));
+		if (isSpace(name.codePointAt(0)) || isSpace(name.codePointBefore(name.length()))) {
+			throw new IllegalArgumentException("Sequence name must not start or end with white space: " + quote(name));
 		}
 		return name;
+	}
+
+	/**
+	 * Whether a code point would hide or break a name where it is shown: a control
+	 * character, a format character (zero-width, bidirectional override), a line or
+	 * paragraph separator, or half of a surrogate pair without its other half.
+	 */
+	private static boolean isInvisibleOrBreaking(int codePoint) {
+		int type = Character.getType(codePoint);
+		return type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+				|| type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE;
+	}
+
+	private static boolean isSpace(int codePoint) {
+		return Character.isWhitespace(codePoint) || Character.isSpaceChar(codePoint);
 	}
 
 }

@@ -1,5 +1,7 @@
 package io.github.idgen;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,10 +45,37 @@ class SequenceNamesTest {
 	@Test
 	void validationMessagesEchoTheNameSafely() {
 		assertThatIllegalArgumentException().isThrownBy(() -> SequenceNames.validate("a\nFAKE LOG LINE"))
-			.withMessage("Sequence name must not contain control characters: 'a\\nFAKE LOG LINE'");
+			.withMessage("Sequence name must not contain control characters, format characters, line or paragraph "
+					+ "separators or unpaired surrogates: 'a\\nFAKE LOG LINE'");
 		assertThatIllegalArgumentException().isThrownBy(() -> SequenceNames.validate("y".repeat(10_000)))
 			.withMessageStartingWith("Sequence name must have at most 128 characters but has 10000: 'yyy")
 			.withMessageEndingWith("'... (10000 characters)");
+	}
+
+	@Test
+	void namesWithInvisibleOrBreakingCharactersAreRefused() {
+		for (String name : List.of("bidi\u202Eoverride", "zero\u200Bwidth", "line\u2028separator",
+				"paragraph\u2029separator", "bom\uFEFF", "lone\uD800surrogate", "\uDC00low")) {
+			assertThatIllegalArgumentException().as(SequenceNames.quote(name))
+				.isThrownBy(() -> SequenceNames.validate(name))
+				.withMessageStartingWith("Sequence name must not contain control characters");
+		}
+	}
+
+	@Test
+	void namesStartingOrEndingWithAnyKindOfSpaceAreRefused() {
+		for (String name : List.of("order\u00A0", "\u2007order", "order\u202F", "\u3000order")) {
+			assertThatIllegalArgumentException().as(SequenceNames.quote(name))
+				.isThrownBy(() -> SequenceNames.validate(name))
+				.withMessageStartingWith("Sequence name must not start or end with white space");
+		}
+	}
+
+	@Test
+	void namesWithSpacesInsideAndEmojiAreValid() {
+		for (String name : List.of("order book", "ünïcødé-序列-\uD83C\uDF89", "a\u00A0b")) {
+			assertThat(SequenceNames.validate(name)).isEqualTo(name);
+		}
 	}
 
 }

@@ -5,6 +5,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Set;
 
 import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.SequenceNames;
 
 /**
  * A parsed pattern for formatted business numbers, such as {@code ORD{yyyyMMdd}{seq:6}}.
@@ -73,12 +74,12 @@ public final class IdFormat {
 	 */
 	public String format(String sequence, long value, ZonedDateTime time) {
 		if (value < 0) {
-			throw new IllegalArgumentException("Sequence '" + sequence + "' value " + value
+			throw new IllegalArgumentException("Sequence " + SequenceNames.quote(sequence) + " value " + value
 					+ " is negative and cannot be formatted with '" + this.pattern + "'");
 		}
 		String digits = Long.toString(value);
 		if (this.width > 0 && digits.length() > this.width) {
-			throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' value " + value
+			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence) + " value " + value
 					+ " does not fit the width " + this.width + " of format '" + this.pattern + "'");
 		}
 		StringBuilder id = new StringBuilder(this.pattern.length() + 16);

@@ -141,7 +141,7 @@ public class MongoSegmentStore implements SegmentStore {
 		}
 		Objects.requireNonNull(bounds, "SequenceBounds must not be null");
 		if (!bounds.isBounded() && step > SequenceBounds.MAX_ID) {
-			throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' cannot reserve " + step
+			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence) + " cannot reserve " + step
 					+ " IDs: no counter can grow by that much without passing the largest ID " + SequenceBounds.MAX_ID);
 		}
 		try {
@@ -177,8 +177,8 @@ public class MongoSegmentStore implements SegmentStore {
 				}
 			}
 			if (attempt == MAX_ATTEMPTS) {
-				throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence '" + sequence
-						+ "' in collection '" + this.counters.collectionName()
+				throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence " + SequenceNames.quote(sequence)
+						+ " in collection '" + this.counters.collectionName()
 						+ "': its counter was still missing or changing after " + MAX_ATTEMPTS + " attempts");
 			}
 		}
@@ -187,7 +187,7 @@ public class MongoSegmentStore implements SegmentStore {
 	private long counterValue(String sequence, BsonDocument document) {
 		BsonValue value = document.get(CounterDocuments.VALUE);
 		if (value == null || !value.isInt64()) {
-			throw new BackendMisconfiguredException("Sequence '" + sequence + "' cannot reserve IDs: the 'value' of its "
+			throw new BackendMisconfiguredException("Sequence " + SequenceNames.quote(sequence) + " cannot reserve IDs: the 'value' of its "
 					+ "counter in collection '" + this.counters.collectionName() + "' is "
 					+ CounterDocuments.describeValue(document) + ", not a 64-bit integer (NumberLong)");
 		}
@@ -197,7 +197,7 @@ public class MongoSegmentStore implements SegmentStore {
 	private void checkCanGrow(String sequence, long step, long limit, long counter) {
 		if (counter > limit) {
 			throw new SequenceExhaustedException(sequence,
-					"Sequence '" + sequence + "' is exhausted: its counter in collection '"
+					"Sequence " + SequenceNames.quote(sequence) + " is exhausted: its counter in collection '"
 							+ this.counters.collectionName() + "' is at " + counter + " and cannot grow by " + step
 							+ " without passing the largest ID " + SequenceBounds.MAX_ID);
 		}

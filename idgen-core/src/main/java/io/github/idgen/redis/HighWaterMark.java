@@ -6,6 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.github.idgen.CounterLostException;
+import io.github.idgen.SequenceNames;
 
 /**
  * The highest counter position one instance has received for one sequence, and whether a
@@ -105,7 +106,7 @@ final class HighWaterMark {
 	 * @return the exception to throw
 	 */
 	CounterLostException trip(String reason) {
-		String message = "Counter of sequence '" + this.sequence + "' was lost or went back: " + reason
+		String message = "Counter of sequence " + SequenceNames.quote(this.sequence) + " was lost or went back: " + reason
 				+ ". Handing out IDs from it could repeat IDs, so this instance refuses to until the counter is "
 				+ "restored above every ID handed out and the application is restarted";
 		if (this.trippedReason == null) {

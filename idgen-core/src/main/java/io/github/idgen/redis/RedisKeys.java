@@ -103,7 +103,7 @@ public final class RedisKeys {
 		SequenceNames.validateCounter(sequence);
 		if (sequence.indexOf('{') >= 0 || sequence.indexOf('}') >= 0) {
 			throw new IllegalArgumentException("Sequence name must not contain '{' or '}', which would break the "
-					+ "Redis Cluster hash tag of its keys: '" + sequence + "'");
+					+ "Redis Cluster hash tag of its keys: " + SequenceNames.quote(sequence) + "");
 		}
 		return sequence;
 	}

@@ -196,13 +196,13 @@ public class RedisSegmentStore implements SegmentStore {
 		}
 		if (this.floor != null && bounds.isBounded()) {
 			throw new IllegalArgumentException("A Redis store with a floor does not serve bounded or cyclic "
-					+ "sequences, such as '" + sequence + "' with " + bounds);
+					+ "sequences, such as " + SequenceNames.quote(sequence) + " with " + bounds);
 		}
 		HighWaterMark mark = this.marks.computeIfAbsent(sequence,
 				(name) -> new HighWaterMark(name, this.keys.counter(name)));
 		mark.checkIntact();
 		if (!bounds.isBounded() && step > SequenceBounds.MAX_ID) {
-			throw new SequenceExhaustedException(sequence, "Sequence '" + sequence + "' cannot reserve " + step
+			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence) + " cannot reserve " + step
 					+ " IDs: no counter can grow by that much without passing the largest ID " + SequenceBounds.MAX_ID);
 		}
 		try {
@@ -305,7 +305,7 @@ public class RedisSegmentStore implements SegmentStore {
 			return this.floor.raise(sequence, from, to);
 		}
 		catch (RuntimeException ex) {
-			throw new BackendUnavailableException("Could not raise the floor of sequence '" + sequence + "' to " + to
+			throw new BackendUnavailableException("Could not raise the floor of sequence " + SequenceNames.quote(sequence) + " to " + to
 					+ "; IDs " + (from + 1) + " to " + to + " are skipped: " + ex.getMessage(), ex);
 		}
 	}
@@ -316,7 +316,7 @@ public class RedisSegmentStore implements SegmentStore {
 		}
 		catch (RuntimeException ex) {
 			throw new BackendUnavailableException(
-					"Could not read the floor of sequence '" + sequence + "': " + ex.getMessage(), ex);
+					"Could not read the floor of sequence " + SequenceNames.quote(sequence) + ": " + ex.getMessage(), ex);
 		}
 	}
 
@@ -328,7 +328,7 @@ public class RedisSegmentStore implements SegmentStore {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new BackendUnavailableException(
-					"Interrupted while claiming a segment of sequence '" + sequence + "'", ex);
+					"Interrupted while claiming a segment of sequence " + SequenceNames.quote(sequence) + "", ex);
 		}
 	}
 
@@ -349,19 +349,19 @@ public class RedisSegmentStore implements SegmentStore {
 					+ "' and its guard '" + this.keys.guard(sequence) + "' holds '" + result.value()
 					+ "'; each must be missing or a non-negative integer (the guard may be <cycle>:<value>)");
 			default -> new IllegalStateException(
-					"Unexpected outcome " + result.outcome() + " for sequence '" + sequence + "'");
+					"Unexpected outcome " + result.outcome() + " for sequence " + SequenceNames.quote(sequence) + "");
 		};
 	}
 
 	private SequenceExhaustedException exhausted(String sequence, long step, String counter) {
 		return new SequenceExhaustedException(sequence,
-				"Sequence '" + sequence + "' is exhausted: its counter '" + this.keys.counter(sequence) + "' is at "
+				"Sequence " + SequenceNames.quote(sequence) + " is exhausted: its counter '" + this.keys.counter(sequence) + "' is at "
 						+ counter + " and cannot grow by " + step + " without passing the largest ID " + SequenceBounds.MAX_ID);
 	}
 
 	private SequenceExhaustedException boundReached(String sequence, SequenceBounds bounds, String counter) {
 		return new SequenceExhaustedException(sequence,
-				"Sequence '" + sequence + "' has handed out its last ID, its max-value " + bounds.maxValue()
+				"Sequence " + SequenceNames.quote(sequence) + " has handed out its last ID, its max-value " + bounds.maxValue()
 						+ ": its counter '" + this.keys.counter(sequence) + "' is at " + counter);
 	}
 

@@ -48,8 +48,10 @@ import io.github.idgen.SequenceObserver;
  * before the current segment runs out; any other exception ({@link IllegalArgumentException},
  * {@link io.github.idgen.BackendMisconfiguredException}, an exhausted sequence, ...) ends
  * the fetch and reaches the waiting callers at once. An {@link Error} thrown by the store
- * or by the executor ends the fetch too, logged, and the next caller that needs a segment
- * starts a new one: no failure leaves a fetch claimed that nobody runs.
+ * counts as a transient failure and is retried the same way; one thrown by the executor
+ * ends the fetch, and the next caller that needs a segment starts a new one. No failure
+ * leaves a fetch claimed that nobody runs, and once the executor is shut down a caller
+ * that needs a segment is told at once.
  * <p>
  * A fetch is claimed with a compare-and-set of {@link #fetch} and released only under
  * {@link #lock}, with a signal to the waiting callers. A claim made while a fetched
@@ -109,7 +111,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	private final SequenceObserver observer;
 
-	private final Runnable afterFetchClaimed;
+	private final ClaimHook claimHook;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -162,18 +164,16 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 */
 	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings,
 			ScheduledExecutorService fetchExecutor, SequenceObserver observer) {
-		this(name, store, settings, fetchExecutor, observer, () -> {
-		});
+		this(name, store, settings, fetchExecutor, observer, ClaimHook.NONE);
 	}
 
 	/**
-	 * Create a buffer with a hook that runs when a claim of a fetch meets a fetched
-	 * segment already waiting, just before the claim is released: tests hold a thread
-	 * there to play the interleavings of a claim and the prefetch trigger.
+	 * Create a buffer with a hook into the claims of a fetch, where tests hold a thread to
+	 * play the interleavings of a claim and the prefetch trigger.
 	 */
 	SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, ScheduledExecutorService fetchExecutor,
-			SequenceObserver observer, Runnable afterFetchClaimed) {
-		this.afterFetchClaimed = afterFetchClaimed;
+			SequenceObserver observer, ClaimHook claimHook) {
+		this.claimHook = claimHook;
 		this.name = name;
 		this.store = store;
 		this.settings = settings;
@@ -360,10 +360,13 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 					}
 					fetchStarted |= startFetch();
 				}
+				else if (this.fetchExecutor.isShutdown()) {
+					throw shutDown(null);
+				}
 				long remaining = deadline - System.nanoTime();
 				if (remaining <= 0) {
-					throw new BackendUnavailableException("No ID of sequence '" + this.name
-							+ "' could be reserved within " + this.settings.fetchTimeout().toMillis() + " ms",
+					throw new BackendUnavailableException("No ID of sequence " + SequenceNames.quote(this.name)
+							+ " could be reserved within " + this.settings.fetchTimeout().toMillis() + " ms",
 							this.lastFailure);
 				}
 				waited = true;
@@ -373,7 +376,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new BackendUnavailableException(
-					"Interrupted while waiting for a segment of sequence '" + this.name + "'", ex);
+					"Interrupted while waiting for a segment of sequence " + SequenceNames.quote(this.name), ex);
 		}
 		finally {
 			this.lock.unlock();
@@ -388,9 +391,13 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			return tryStartFetch();
 		}
 		catch (RejectedExecutionException ex) {
-			throw new BackendUnavailableException("The ID generator has been shut down; sequence "
-					+ SequenceNames.quote(this.name) + " has no IDs left", ex);
+			throw shutDown(ex);
 		}
+	}
+
+	private BackendUnavailableException shutDown(RejectedExecutionException cause) {
+		return new BackendUnavailableException("The ID generator has been shut down; sequence "
+				+ SequenceNames.quote(this.name) + " has no IDs left", cause);
 	}
 
 	/**
@@ -408,12 +415,13 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		if (this.next != null) {
 			return false;
 		}
+		this.claimHook.beforeClaim();
 		Fetch claimed = new Fetch();
 		if (!this.fetch.compareAndSet(null, claimed)) {
 			return false;
 		}
 		if (this.next != null) {
-			this.afterFetchClaimed.run();
+			this.claimHook.claimedWhileASegmentWaits();
 			release(claimed);
 			prefetchIfTriggerPassed();
 			return false;
@@ -438,26 +446,40 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	/**
 	 * Make one attempt of a fetch and, unless it ended the fetch, schedule the next. Throws
-	 * nothing: an {@link Error} of the store counts as a transient failure, and a fetch
+	 * nothing: an {@link Error} of the store counts as a transient failure, anything that
+	 * fails while a failure is handled still schedules the next attempt, and a fetch
 	 * whose next attempt cannot be scheduled is released.
 	 */
 	private void attempt(Fetch claimed) {
 		if (this.fetch.get() != claimed) {
 			return;
 		}
-		boolean done;
+		boolean done = false;
 		try {
 			done = fetchOnce(claimed);
 		}
 		catch (RuntimeException | Error ex) {
-			BackendUnavailableException failure = new BackendUnavailableException("Fetching a segment of sequence "
-					+ SequenceNames.quote(this.name) + " failed: " + FailureDescriptions.describe(ex), ex);
-			logger.error(failure.getMessage(), ex);
-			retryLater(failure);
-			done = false;
+			failedWithError(ex);
 		}
-		if (!done) {
-			scheduleRetry(claimed);
+		finally {
+			if (!done) {
+				scheduleRetry(claimed);
+			}
+		}
+	}
+
+	/**
+	 * Record a failure of an attempt that the store did not report as an exception of
+	 * its own, such as an {@link Error}, as a transient one. Throws nothing: whatever
+	 * fails while the failure is described is left to the next attempt.
+	 */
+	private void failedWithError(Throwable failure) {
+		try {
+			retryLater(new BackendUnavailableException("Fetching a segment of sequence " + SequenceNames.quote(this.name)
+					+ " failed: " + FailureDescriptions.describe(failure), failure));
+		}
+		catch (RuntimeException | Error ex) {
+			// Out of memory or worse while describing the failure: the next attempt tells.
 		}
 	}
 
@@ -617,6 +639,34 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 */
 	public record State(String name, Long segmentStart, Long segmentEnd, long remaining, long prefetched,
 			long step, String lastFailure, long nextStep, Instant lastFetchAt, Long lastFetchMillis) {
+
+	}
+
+	/**
+	 * Where tests hold a thread within a claim of a fetch. Both methods do nothing in
+	 * {@link #NONE}, which every buffer but a test's uses.
+	 */
+	interface ClaimHook {
+
+		/**
+		 * A hook that does nothing.
+		 */
+		ClaimHook NONE = new ClaimHook() {
+		};
+
+		/**
+		 * Called after a thread found no fetched segment waiting and before it tries to
+		 * claim a fetch.
+		 */
+		default void beforeClaim() {
+		}
+
+		/**
+		 * Called after a thread claimed a fetch and found that a fetched segment is
+		 * waiting meanwhile, before it releases the claim.
+		 */
+		default void claimedWhileASegmentWaits() {
+		}
 
 	}
 

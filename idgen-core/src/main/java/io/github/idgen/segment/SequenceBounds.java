@@ -1,6 +1,7 @@
 package io.github.idgen.segment;
 
 import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.SequenceNames;
 
 /**
  * The range of IDs a sequence hands out: from {@code start} up to {@code maxValue}, after
@@ -74,8 +75,8 @@ public record SequenceBounds(long start, long maxValue, boolean cycle) {
 		long from = counter;
 		if (counter >= this.maxValue) {
 			if (!this.cycle) {
-				throw new SequenceExhaustedException(sequence, "Sequence '" + sequence
-						+ "' has handed out its last ID, its max-value " + this.maxValue);
+				throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence)
+						+ " has handed out its last ID, its max-value " + this.maxValue);
 			}
 			from = this.start - 1;
 		}

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -44,36 +45,114 @@ class SegmentBufferFetchTest {
 
 	@Test
 	void warmUpRacingThePrefetchTriggerLeavesNoCallerWaitingForAFetchNobodyRuns() throws Exception {
-		ScheduledExecutorService executor = Executors.newScheduledThreadPool(2);
-		this.closeables.add(executor::shutdownNow);
-		AtomicBoolean holdNextClaim = new AtomicBoolean();
-		CountDownLatch held = new CountDownLatch(1);
-		CountDownLatch resume = new CountDownLatch(1);
-		Runnable afterFetchClaimed = () -> {
-			if (holdNextClaim.compareAndSet(true, false)) {
-				held.countDown();
-				awaitQuietly(resume);
-			}
-		};
+		ScheduledExecutorService executor = executor();
+		HeldClaim held = new HeldClaim(HeldClaim.Phase.CLAIMED_WHILE_A_SEGMENT_WAITS);
 		SegmentBuffer buffer = new SegmentBuffer("order", new InMemorySegmentStore(),
-				settings(10, Duration.ofSeconds(20)), executor, SequenceObserver.NONE, afterFetchClaimed);
+				settings(10, Duration.ofSeconds(20)), executor, SequenceObserver.NONE, held);
 		for (long id = 1; id <= 6; id++) {
 			assertThat(buffer.next()).isEqualTo(id);
 		}
 		awaitPrefetched(buffer, 10);
 
-		holdNextClaim.set(true);
-		ExecutorService warmUp = Executors.newSingleThreadExecutor();
-		this.closeables.add(warmUp::shutdownNow);
-		warmUp.submit(buffer::warmUp);
-		held.await(500, TimeUnit.MILLISECONDS);
+		held.holdNext();
+		runAside(buffer::warmUp);
+		held.awaitHeld(Duration.ofMillis(500));
 		for (long id = 7; id <= 20; id++) {
 			assertThat(buffer.next()).isEqualTo(id);
 		}
 		CompletableFuture<Long> caller = CompletableFuture.supplyAsync(buffer::next);
 		Thread.sleep(200);
-		resume.countDown();
+		held.resume();
 		assertThat(caller.get(3, TimeUnit.SECONDS)).isEqualTo(21);
+	}
+
+	@Test
+	void aClaimThatMeetsAFreshSegmentStartsTheFetchThePrefetchTriggerMissedMeanwhile() throws Exception {
+		ControllableSegmentStore store = new ControllableSegmentStore();
+		HeldClaim held = new HeldClaim(HeldClaim.Phase.BEFORE_CLAIM, HeldClaim.Phase.CLAIMED_WHILE_A_SEGMENT_WAITS);
+		SegmentBuffer buffer = new SegmentBuffer("order", store, settings(10, Duration.ofSeconds(20)), executor(),
+				SequenceObserver.NONE, held);
+		assertThat(buffer.next()).isEqualTo(1);
+		store.block();
+		for (long id = 2; id <= 6; id++) {
+			assertThat(buffer.next()).isEqualTo(id);
+		}
+		held.holdNext();
+		runAside(buffer::warmUp);
+		assertThat(held.awaitHeld(Duration.ofSeconds(5))).as("warm-up held before its claim").isTrue();
+		held.holdNext();
+		store.release();
+		awaitPrefetched(buffer, 10);
+		held.resume();
+		assertThat(held.awaitHeld(Duration.ofSeconds(5))).as("warm-up held in its claim, a segment waiting").isTrue();
+		for (long id = 7; id <= 17; id++) {
+			assertThat(buffer.next()).isEqualTo(id);
+		}
+		assertThat(buffer.state().prefetched()).as("no fetch while the warm-up holds its claim").isZero();
+		held.resume();
+		awaitPrefetched(buffer, 10);
+		assertThat(buffer.state().segmentStart()).as("the current segment").isEqualTo(11);
+	}
+
+	@Test
+	void aCallerWaitingWhileAClaimIsReleasedWithoutAFetchIsWokenAndServed() throws Exception {
+		ControllableSegmentStore store = new ControllableSegmentStore();
+		HeldClaim held = new HeldClaim(HeldClaim.Phase.BEFORE_CLAIM, HeldClaim.Phase.CLAIMED_WHILE_A_SEGMENT_WAITS);
+		SegmentBuffer buffer = new SegmentBuffer("order", store, settings(10, Duration.ofSeconds(20)), executor(),
+				SequenceObserver.NONE, held);
+		assertThat(buffer.next()).isEqualTo(1);
+		store.block();
+		for (long id = 2; id <= 6; id++) {
+			assertThat(buffer.next()).isEqualTo(id);
+		}
+		held.holdNext();
+		runAside(buffer::warmUp);
+		assertThat(held.awaitHeld(Duration.ofSeconds(5))).isTrue();
+		held.holdNext();
+		store.release();
+		awaitPrefetched(buffer, 10);
+		held.resume();
+		assertThat(held.awaitHeld(Duration.ofSeconds(5))).isTrue();
+		for (long id = 7; id <= 20; id++) {
+			assertThat(buffer.next()).isEqualTo(id);
+		}
+		CompletableFuture<Long> caller = CompletableFuture.supplyAsync(buffer::next);
+		Thread.sleep(200);
+		held.resume();
+		assertThat(caller.get(3, TimeUnit.SECONDS)).isEqualTo(21);
+	}
+
+	@Test
+	void aFailureWhileAStoreErrorIsHandledStillRetriesAndServesTheNextCaller() {
+		AtomicBoolean failOnce = new AtomicBoolean(true);
+		SegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				if (failOnce.compareAndSet(true, false)) {
+					throw new ErrorThatFailsWhenDescribed();
+				}
+				return super.allocate(sequence, step, bounds);
+			}
+
+		};
+		SegmentIdGenerator generator = generator(store, settings(10, Duration.ofSeconds(5)));
+		long started = System.nanoTime();
+		assertThat(generator.nextId("order")).isEqualTo(1);
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+	}
+
+	@Test
+	void afterCloseACallerWhoseRetryWasDroppedIsToldAtOnce() {
+		ControllableSegmentStore store = new ControllableSegmentStore();
+		store.setFailing(true);
+		SegmentIdGenerator generator = generator(store, settings(10, Duration.ofSeconds(3)));
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> generator.nextId("order"));
+		generator.close();
+		long started = System.nanoTime();
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> generator.nextId("order"))
+			.withMessageContaining("shut down");
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
 	}
 
 	@Test
@@ -215,13 +294,16 @@ class SegmentBufferFetchTest {
 		assertThat(FetchThreads.alive()).isEmpty();
 	}
 
-	private static void awaitQuietly(CountDownLatch latch) {
-		try {
-			latch.await(10, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
+	private ScheduledExecutorService executor() {
+		ScheduledExecutorService executor = Executors.newScheduledThreadPool(2);
+		this.closeables.add(executor::shutdownNow);
+		return executor;
+	}
+
+	private void runAside(Runnable task) {
+		ExecutorService aside = Executors.newSingleThreadExecutor();
+		this.closeables.add(aside::shutdownNow);
+		aside.submit(task);
 	}
 
 	private static void awaitPrefetched(SegmentBuffer buffer, long size) throws InterruptedException {
@@ -242,6 +324,101 @@ class SegmentBufferFetchTest {
 
 	private static SegmentSettings settings(long step, Duration fetchTimeout) {
 		return new SegmentSettings(1, step, new StepPolicy(step, step, Duration.ofDays(1)), 0.5, fetchTimeout);
+	}
+
+	/**
+	 * Holds the next thread that reaches one of the given phases of a claim until
+	 * {@link #resume()}.
+	 */
+	private static final class HeldClaim implements SegmentBuffer.ClaimHook {
+
+		enum Phase {
+
+			BEFORE_CLAIM, CLAIMED_WHILE_A_SEGMENT_WAITS
+
+		}
+
+		private final Set<Phase> phases;
+
+		private final AtomicBoolean holdNext = new AtomicBoolean();
+
+		private volatile CountDownLatch held = new CountDownLatch(1);
+
+		private volatile CountDownLatch resume = new CountDownLatch(0);
+
+		HeldClaim(Phase... phases) {
+			this.phases = Set.of(phases);
+		}
+
+		/**
+		 * Hold the next thread that reaches a phase.
+		 */
+		void holdNext() {
+			this.held = new CountDownLatch(1);
+			this.holdNext.set(true);
+		}
+
+		/**
+		 * Wait until a thread is held.
+		 * @return whether one was held in time
+		 */
+		boolean awaitHeld(Duration timeout) throws InterruptedException {
+			return this.held.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+
+		/**
+		 * Let the thread held last go on.
+		 */
+		void resume() {
+			this.resume.countDown();
+		}
+
+		@Override
+		public void beforeClaim() {
+			hold(Phase.BEFORE_CLAIM);
+		}
+
+		@Override
+		public void claimedWhileASegmentWaits() {
+			hold(Phase.CLAIMED_WHILE_A_SEGMENT_WAITS);
+		}
+
+		private void hold(Phase phase) {
+			if (this.phases.contains(phase) && this.holdNext.compareAndSet(true, false)) {
+				CountDownLatch resume = new CountDownLatch(1);
+				this.resume = resume;
+				this.held.countDown();
+				try {
+					resume.await(10, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}
+		}
+
+	}
+
+	/**
+	 * An {@link Error} whose first {@link #getCause()} fails, as one can when memory is
+	 * short while it is described.
+	 */
+	private static final class ErrorThatFailsWhenDescribed extends OutOfMemoryError {
+
+		private final AtomicBoolean described = new AtomicBoolean();
+
+		ErrorThatFailsWhenDescribed() {
+			super("Java heap space");
+		}
+
+		@Override
+		public synchronized Throwable getCause() {
+			if (this.described.compareAndSet(false, true)) {
+				throw new OutOfMemoryError("Java heap space, while describing");
+			}
+			return super.getCause();
+		}
+
 	}
 
 }

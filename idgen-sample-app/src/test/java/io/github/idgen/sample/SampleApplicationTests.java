@@ -64,10 +64,13 @@ class SampleApplicationTests {
 
 	@Test
 	void rejectsSequencesThatAreNotConfiguredWithoutCreatingAnything() {
-		for (String name : List.of("typed-by-a-visitor", "x".repeat(1000), "order@20261121")) {
-			ResponseEntity<Map<String, Object>> response = get("/ids/" + name);
-			assertThat(response.getStatusCode()).isEqualTo(HttpStatusCode.valueOf(404));
-			assertThat(response.getBody().get("detail").toString()).startsWith("Unknown sequence '")
+		ResponseEntity<Map<String, Object>> response = get("/ids/typed-by-a-visitor");
+		assertThat(response.getStatusCode()).isEqualTo(HttpStatusCode.valueOf(404));
+		assertThat(response.getBody().get("detail").toString()).startsWith("Unknown sequence 'typed-by-a-visitor'");
+		for (String name : List.of("x".repeat(1000), "order@20261121")) {
+			ResponseEntity<Map<String, Object>> invalid = get("/ids/" + name);
+			assertThat(invalid.getStatusCode()).isEqualTo(HttpStatusCode.valueOf(400));
+			assertThat(invalid.getBody().get("detail").toString()).startsWith("Sequence name must")
 				.hasSizeLessThan(300);
 		}
 		assertThat(this.jdbc.queryForList("select sequence_name from idgen_segment", String.class))

@@ -13,6 +13,7 @@ import org.springframework.dao.DataAccessException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.FailureDescriptions;
+import io.github.idgen.SequenceNames;
 
 /**
  * The Redis nodes of one {@link RedisTimeSequence} instance, and the order in which it
@@ -109,11 +110,11 @@ final class RedisTimeNodes {
 		}
 		if (smallestBehind != Long.MAX_VALUE && smallestBehind > this.maxAheadMillis) {
 			throw new ClockMovedBackwardsException(Duration.ofMillis(smallestBehind),
-					"Sequence '" + this.sequence + "' could not reserve IDs on any of its Redis nodes within "
+					"Sequence " + SequenceNames.quote(this.sequence) + " could not reserve IDs on any of its Redis nodes within "
 							+ Duration.ofNanos(this.maxWaitNanos) + ": " + String.join("; ", failures));
 		}
-		throw new BackendUnavailableException("Sequence '" + this.sequence
-				+ "' could not reserve IDs on any of its Redis nodes: " + String.join("; ", failures), firstFailure);
+		throw new BackendUnavailableException("Sequence " + SequenceNames.quote(this.sequence)
+				+ " could not reserve IDs on any of its Redis nodes: " + String.join("; ", failures), firstFailure);
 	}
 
 	private Reservation reserveOn(RedisTimeNode node, int wanted, long deadline) {
@@ -137,8 +138,8 @@ final class RedisTimeNodes {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new BackendUnavailableException("Interrupted while sequence '" + this.sequence
-					+ "' waited for the clock of Redis " + node.name() + " to catch up", ex);
+			throw new BackendUnavailableException("Interrupted while sequence " + SequenceNames.quote(this.sequence)
+					+ " waited for the clock of Redis " + node.name() + " to catch up", ex);
 		}
 	}
 
