@@ -25,9 +25,11 @@ import io.github.idgen.format.ResetPeriod;
 public class SegmentSequences implements SequenceBackend, AutoCloseable {
 
 	/**
-	 * The most threads that fetch segments for the sequences of one factory at once.
+	 * The most threads that fetch segments for the sequences of one factory at once. A
+	 * fetch that waits to retry holds none; one that hangs in the store (a row lock held
+	 * forever, a socket without a timeout) holds one until the store answers.
 	 */
-	static final int MAX_FETCH_THREADS = 4;
+	public static final int MAX_FETCH_THREADS = 4;
 
 	private static final long FETCH_THREAD_KEEP_ALIVE_SECONDS = 60;
 
