@@ -34,11 +34,12 @@ final class HighWaterMark {
 	private volatile String trippedReason;
 
 	/**
-	 * The run id of the Redis server process the latest IDs came from, so that a server
-	 * that lost the counter and its stamp together (a restart without persistence) is
-	 * told from the one that served them; written by whichever caller accepts IDs last.
+	 * The run id of the Redis server process the latest IDs came from and that server's
+	 * clock then, so that a server that lost the counter and its stamp together (a restart
+	 * without persistence) is told from the one that served them, and the time since;
+	 * replaced, never changed, by whichever caller accepts IDs last.
 	 */
-	private volatile String server;
+	private volatile ServerSeen server;
 
 	HighWaterMark(String sequence, String key) {
 		this.sequence = sequence;
@@ -58,7 +59,18 @@ final class HighWaterMark {
 	 * @return the run id, {@code null} before the first IDs
 	 */
 	String server() {
-		return this.server;
+		ServerSeen seen = this.server;
+		return (seen != null) ? seen.runId() : null;
+	}
+
+	/**
+	 * Return when the latest IDs came, on the clock of the server they came from.
+	 * @return the time in milliseconds since the Unix epoch, {@code null} before the
+	 * first IDs
+	 */
+	Long serverTime() {
+		ServerSeen seen = this.server;
+		return (seen != null) ? seen.millis() : null;
 	}
 
 	/**
@@ -80,16 +92,18 @@ final class HighWaterMark {
 	 * @param last the new counter value, the last ID reserved
 	 * @param before the high-water mark read before the command was sent
 	 * @param server the run id of the Redis server process the IDs came from
+	 * @param serverTime that server's clock when it reserved the IDs, in milliseconds
+	 * since the Unix epoch
 	 * @throws CounterLostException if the IDs start at or before {@code before}
 	 */
-	void accept(long cycle, long lastBefore, long last, CounterPosition before, String server) {
+	void accept(long cycle, long lastBefore, long last, CounterPosition before, String server, long serverTime) {
 		if (new CounterPosition(cycle, lastBefore).isBefore(before)) {
 			throw trip("its counter '" + this.key + "' returned IDs " + (lastBefore + 1) + " to " + last
 					+ ((cycle != 0) ? " of cycle " + cycle : "") + ", but this instance had already received IDs up to "
 					+ before);
 		}
 		raise(new CounterPosition(cycle, last));
-		this.server = server;
+		this.server = new ServerSeen(server, serverTime);
 	}
 
 	/**
@@ -122,6 +136,16 @@ final class HighWaterMark {
 	 */
 	String trippedReason() {
 		return this.trippedReason;
+	}
+
+	/**
+	 * A Redis server process and its clock when it served IDs.
+	 *
+	 * @param runId its run id
+	 * @param millis its clock, in milliseconds since the Unix epoch
+	 */
+	private record ServerSeen(String runId, long millis) {
+
 	}
 
 }

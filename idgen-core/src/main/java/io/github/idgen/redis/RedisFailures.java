@@ -1,10 +1,8 @@
 package io.github.idgen.redis;
 
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
-
-import org.springframework.dao.DataAccessException;
-import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
@@ -13,25 +11,42 @@ import io.github.idgen.IdGenerationException;
 
 /**
  * Tells a Redis failure that a retry may heal from one it will not, and describes it
- * without the client's message, which can name hosts and ports.
+ * without the text of the client or the server, which can name hosts, ports and, since
+ * Redis 7.2, the user of an ACL refusal.
  * <p>
- * Spring Data Redis reports an error reply of the server as an
- * {@link InvalidDataAccessApiUsageException} whose message is the reply, such as
- * {@code ERR Error running script ...}, {@code WRONGTYPE ...}, {@code NOPERM ...} or
- * {@code READONLY ...}. A reply whose error code says the server is busy, loading,
- * failing over or short of memory ({@code LOADING}, {@code READONLY}, {@code MASTERDOWN},
+ * An error reply of the server reaches idgen as an exception of the client, Lettuce's
+ * {@code RedisCommandExecutionException} or Jedis's {@code JedisDataException}, whose
+ * message is the reply: an error code in capitals and a text, such as
+ * {@code WRONGTYPE Operation against a key holding the wrong kind of value}. Spring Data
+ * Redis wraps it in a {@code RedisSystemException} or an
+ * {@code InvalidDataAccessApiUsageException}; this class looks for it in the cause
+ * chain. A reply whose code says that the server is loading, failing over, busy, short of
+ * memory or unable to persist ({@code LOADING}, {@code READONLY}, {@code MASTERDOWN},
  * {@code CLUSTERDOWN}, {@code TRYAGAIN}, {@code BUSY}, {@code NOREPLICAS}, {@code OOM},
- * {@code MOVED}, {@code ASK}) is transient; any other error reply (a script error, a key
- * of the wrong type, a missing permission, a command the server does not offer) is
- * permanent and quoted, since the server wrote it. Every other failure (a lost
- * connection, a timeout) is transient and described by its types only.
+ * {@code MISCONF}, {@code MOVED}, {@code ASK}) is transient; any other reply (a missing
+ * permission, wrong credentials, a key of the wrong type, an error of a command or a
+ * script) is permanent and named by its code with what it means. Every other failure (a
+ * lost connection, a timeout, a client that gave up) is transient and named by its types.
  */
 final class RedisFailures {
 
-	private static final Set<String> TRANSIENT_ERROR_CODES = Set.of("LOADING", "READONLY", "MASTERDOWN",
-			"CLUSTERDOWN", "TRYAGAIN", "BUSY", "NOREPLICAS", "OOM", "MOVED", "ASK");
+	private static final Set<String> REPLY_TYPES = Set.of("io.lettuce.core.RedisCommandExecutionException",
+			"redis.clients.jedis.exceptions.JedisDataException");
 
-	private static final int MAX_QUOTED_REPLY = 300;
+	private static final Set<String> TRANSIENT_ERROR_CODES = Set.of("LOADING", "READONLY", "MASTERDOWN",
+			"CLUSTERDOWN", "TRYAGAIN", "BUSY", "NOREPLICAS", "OOM", "MISCONF", "MOVED", "ASK");
+
+	private static final String PERMISSION = "the Redis user may not run a command idgen needs (EVAL, EVALSHA, GET, "
+			+ "SET, INCR, INCRBY, INFO, TIME, EXISTS, PEXPIRE, DEL), or its credentials are wrong";
+
+	private static final Map<String, String> MEANINGS = Map.of("NOPERM", PERMISSION, "NOAUTH", PERMISSION,
+			"WRONGPASS", PERMISSION, "WRONGTYPE", "a key of idgen holds another type of value than idgen wrote");
+
+	/**
+	 * The start of the error that the reserve script returns when it may not run
+	 * {@code INFO server}.
+	 */
+	private static final String NO_INFO = "ERR idgen needs INFO server";
 
 	private RedisFailures() {
 	}
@@ -43,25 +58,63 @@ final class RedisFailures {
 	 * @return a {@link BackendMisconfiguredException} for a permanent error reply, else a
 	 * {@link BackendUnavailableException}
 	 */
-	static IdGenerationException translate(String action, DataAccessException failure) {
-		String reply = (failure instanceof InvalidDataAccessApiUsageException) ? failure.getMessage() : null;
-		if (reply != null && !TRANSIENT_ERROR_CODES.contains(errorCode(reply))) {
-			return new BackendMisconfiguredException(action + ": Redis answered '" + firstLine(reply) + "'", failure);
+	static IdGenerationException translate(String action, RuntimeException failure) {
+		String reply = errorReply(failure);
+		String code = (reply != null) ? errorCode(reply) : null;
+		if (code == null || TRANSIENT_ERROR_CODES.contains(code)) {
+			return new BackendUnavailableException(action + ": " + FailureDescriptions.describe(failure), failure);
 		}
-		return new BackendUnavailableException(action + ": " + FailureDescriptions.describe(failure), failure);
+		return new BackendMisconfiguredException(action + ": Redis refused it with " + code + ", " + meaning(code, reply)
+				+ " (the reply is not shown, since it may name the user)", failure);
 	}
 
+	private static String meaning(String code, String reply) {
+		if (reply.startsWith(NO_INFO)) {
+			return "since the Redis user may not run INFO server, which idgen needs to tell a restart or a failover of "
+					+ "Redis: grant it +info";
+		}
+		return MEANINGS.getOrDefault(code, "an error of a command or of idgen's script");
+	}
+
+	/**
+	 * Return the error reply of the server behind a failure: the message of the client's
+	 * exception for an error reply in the cause chain, if it starts with an error code.
+	 */
+	private static String errorReply(Throwable failure) {
+		Throwable cause = failure;
+		for (int depth = 0; cause != null && depth < 16; depth++, cause = cause.getCause()) {
+			if (isReply(cause.getClass()) && cause.getMessage() != null && errorCode(cause.getMessage()) != null) {
+				return cause.getMessage();
+			}
+		}
+		return null;
+	}
+
+	private static boolean isReply(Class<?> type) {
+		for (Class<?> candidate = type; candidate != null; candidate = candidate.getSuperclass()) {
+			if (REPLY_TYPES.contains(candidate.getName())) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Return the error code a reply starts with: a word of capital letters, digits and
+	 * underscores, such as {@code WRONGTYPE}.
+	 */
 	private static String errorCode(String reply) {
 		int end = 0;
-		while (end < reply.length() && !Character.isWhitespace(reply.charAt(end))) {
+		while (end < reply.length() && isCodeCharacter(reply.charAt(end))) {
 			end++;
 		}
-		return reply.substring(0, end).toUpperCase(Locale.ROOT);
+		boolean code = end > 0 && Character.isUpperCase(reply.charAt(0))
+				&& (end == reply.length() || reply.charAt(end) == ' ');
+		return code ? reply.substring(0, end).toUpperCase(Locale.ROOT) : null;
 	}
 
-	private static String firstLine(String reply) {
-		String line = reply.lines().findFirst().orElse("");
-		return (line.length() > MAX_QUOTED_REPLY) ? line.substring(0, MAX_QUOTED_REPLY) + "..." : line;
+	private static boolean isCodeCharacter(char character) {
+		return (character >= 'A' && character <= 'Z') || (character >= '0' && character <= '9') || character == '_';
 	}
 
 }

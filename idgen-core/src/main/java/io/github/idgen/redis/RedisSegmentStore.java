@@ -1,5 +1,6 @@
 package io.github.idgen.redis;
 
+import java.math.BigInteger;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
@@ -31,20 +32,26 @@ import io.github.idgen.segment.SequenceBounds;
  * <p>
  * Each sequence has a counter key {@code <prefix>{<sequence>}} (the last ID reserved, a
  * Redis integer), a guard key {@code <prefix>{<sequence>}:guard} (the highest counter
- * position known) and, once a cyclic sequence has wrapped, a cycle key
- * {@code <prefix>{<sequence>}:cycle} (how often it wrapped), in one cluster slot (see
- * {@link RedisKeys}). A counter's position is its cycle and its value, compared cycle
- * first (0 for a sequence that never wrapped); the guard holds the value, or
- * {@code <cycle>:<value>} after a wrap. To reserve {@code step} IDs the store runs one
- * Lua script, {@code reserve.lua}, which Redis executes atomically:
+ * position known), a stamp key {@code <prefix>{<sequence>}:server} (the run id of the
+ * Redis process that last reserved IDs of it and that process's clock then) and, once a
+ * cyclic sequence has wrapped, a cycle key {@code <prefix>{<sequence>}:cycle} (how often
+ * it wrapped), in one cluster slot (see {@link RedisKeys}). A counter's position is its
+ * cycle and its value, compared cycle first (0 for a sequence that never wrapped); the
+ * guard holds the value, or {@code <cycle>:<value>} after a wrap. To reserve
+ * {@code step} IDs the store runs one Lua script, {@code reserve.lua}, which Redis
+ * executes atomically:
  * <ol>
+ * <li>Read the server's run id ({@code INFO server}) and clock ({@code TIME}). If the
+ * stamp names another run id, or there is no stamp and this instance last received IDs
+ * of the sequence from another run id, the counter may be behind: reply {@code CHANGED}
+ * and write nothing but the guard.</li>
  * <li>If the counter is missing and nothing is known about the sequence (no guard, and
  * this instance has received none of its IDs), create it at {@code start - 1}. Several
  * instances creating it at once are serialized by Redis: one creates it, all of them then
  * add their step to it.</li>
  * <li>If the counter is missing or behind the highest position known (the guard, this
- * instance's high-water mark and, with a floor, the floor), the counter was lost: refuse,
- * or with a {@link CounterFloor} re-seed it there (see below).</li>
+ * instance's high-water mark and, with a floor, the floor), reply {@code LOST}, or with a
+ * {@link CounterFloor} re-seed it there (see below).</li>
  * <li>Apply the bounds ({@link SequenceBounds#next}). An unbounded sequence whose counter
  * is above {@code Long.MAX_VALUE - 1 - step} is exhausted. A bounded sequence whose
  * counter has reached its max-value is exhausted if it does not cycle; if it cycles, the
@@ -53,62 +60,66 @@ import io.github.idgen.segment.SequenceBounds;
  * was.</li>
  * <li>Add the step to the counter, or set it to the max-value where the step would pass
  * it, read the new value back with {@code GET}, write the new position to the guard and
- * return it. The block between the old and the new value goes to this caller only; in a
- * cyclic sequence, only in this cycle.</li>
+ * the run id and clock to the stamp, and return it. The block between the old and the new
+ * value goes to this caller only; in a cyclic sequence, only in this cycle.</li>
  * </ol>
  * Lua numbers are doubles, exact only up to 2^53, so the script compares and returns
  * every value as a decimal string and never converts one to a number; IDs are exact up to
  * {@code Long.MAX_VALUE - 1}. The script is loaded once and run with {@code EVALSHA}
- * ({@code EVAL} after a {@code NOSCRIPT}).
+ * ({@code EVAL} after a {@code NOSCRIPT}). The Redis user must be allowed {@code INFO}
+ * and {@code TIME} besides the commands of the script; without {@code INFO} every
+ * reservation is refused with a {@link io.github.idgen.BackendMisconfiguredException}
+ * that says so.
  *
- * <h2>Counter-loss guard</h2> The guard compares positions, so the wrap of a cyclic
- * sequence, which sets its counter back to its start but moves it into the next cycle, is
- * a step forward, not a loss; a counter that goes back within its cycle, or whose cycle
- * key is lost, is behind and caught as below. Redis without persistence loses every counter when it
- * restarts, a {@code FLUSHDB} or an eviction removes keys, and a replica promoted while
- * behind serves an older counter. Counting again from there would hand out IDs a second
- * time. Three mechanisms stand against that:
+ * <h2>A counter that cannot be trusted</h2> Redis without persistence loses every
+ * counter when it restarts, a restart from an older snapshot brings back older counters,
+ * a {@code FLUSHDB} or an eviction removes keys, and a replica promoted while behind
+ * serves older counters; a Redis Cluster reshard moves a counter to another process too,
+ * which cannot be told from a failover. Counting on from a counter that may be behind
+ * would hand out IDs a second time. Such a counter ({@code CHANGED} or {@code LOST}) is,
+ * without a floor:
  * <ul>
- * <li><b>The local high-water mark.</b> Each store instance remembers the highest counter
- * position it has received per sequence and passes it to the script, which refuses a counter
- * that is missing or below it; the store also checks every returned segment against it.
- * A trip is logged at error level, throws {@link CounterLostException}, is reported by
- * {@link #trippedGuards()} and is sticky: the sequence is refused from then on, without
- * touching Redis, until the application restarts. When it trips, the script raises the
- * guard key to the mark, so that every other instance, new ones included, refuses the
- * counter too.</li>
- * <li><b>The guard key.</b> If the counter key is missing or below the guard, the script
- * refuses it rather than create it anew, so a counter that disappeared alone (deleted,
- * evicted, expired by mistake) or was set back stops every instance, new ones
- * included.</li>
- * <li><b>The floor</b> (optional, {@link CounterFloor}, such as
+ * <li>with a failover jump of 0, refused: {@link CounterLostException}, logged at error
+ * level, reported by {@link #trippedGuards()} and sticky (the sequence is refused from
+ * then on, without touching Redis, until the application restarts), and the guard raised
+ * so that every other instance, new ones included, refuses it too;</li>
+ * <li>with a failover jump, moved past the highest position known by the jump and as
+ * much again for every minute since the counter was last reserved (by its stamp, or by
+ * this instance's last IDs), on the same server only (a move names the run id it expects),
+ * and stamped: the first instance moves it, the others find it moved. While fewer IDs than
+ * the jump are reserved per minute, every reservation lost with the counter lies within
+ * the move, and a counter restored twice to the same state moves further the second time.
+ * A bounded sequence that the move would carry past its max-value is refused instead, as
+ * with a jump of 0. A move is logged at warn level and told to the observer
+ * ({@link SequenceObserver#counterMovedForward}).</li>
+ * </ul>
+ * The guard compares positions, so the wrap of a cyclic sequence, which sets its counter
+ * back to its start but moves it into the next cycle, is a step forward, not a loss.
+ * <p>
+ * <b>The floor</b> (optional, {@link CounterFloor}, such as
  * {@link io.github.idgen.jdbc.JdbcCounterFloor}; a store with a floor serves unbounded
  * sequences only and refuses bounded and cyclic ones with
- * {@link IllegalArgumentException}). Each segment {@code (from, to]} reserved
- * in Redis is then claimed in the floor before it is handed out: the floor is raised from
- * at most {@code from} to {@code to} in one atomic write. Claims are disjoint whatever
- * Redis does, since a claim needs the floor at or below its start and leaves it at its
- * end; so with a floor no ID is handed out twice even if Redis loses, sets back or
- * invents counter values. A claim that fails (the floor is above {@code from}: the counter
- * is behind the floor, or a concurrent segment was claimed first) skips the segment, reads
- * the floor and asks the script again with the floor as the highest value known, which
- * re-seeds a lost counter there; a few such rounds with a short random back-off, then
+ * {@link IllegalArgumentException}). Each segment {@code (from, to]} reserved in Redis is
+ * then claimed in the floor before it is handed out: the floor is raised from at most
+ * {@code from} to {@code to} in one atomic write. Claims are disjoint whatever Redis does,
+ * since a claim needs the floor at or below its start and leaves it at its end; so with a
+ * floor no ID is handed out twice even if Redis loses, sets back or invents counter
+ * values. A counter that cannot be trusted is re-seeded above the floor. A claim that
+ * fails (the floor is above {@code from}: the counter is behind the floor, or a
+ * concurrent segment was claimed first) skips the segment, reads the floor and asks the
+ * script again with the floor as the highest value known, which re-seeds a lost counter
+ * there; a few such rounds with a short random back-off, then
  * {@link BackendUnavailableException}. So with a floor, instances allocating at the same
- * moment can leave gaps between their segments: a claim that reaches the floor after a
- * later segment's cannot be told apart from a lost one, and is skipped. A floor that cannot be written fails the
- * allocation with {@link BackendUnavailableException}; the segment reserved in Redis is
- * skipped, never handed out. Each allocation costs one floor write more (one database
- * round trip per segment, not per ID).</li>
- * </ul>
- * What the guard cannot catch without a floor: when the counter and the guard are lost
- * together ({@code FLUSHDB}, {@code FLUSHALL}, a restart without persistence, a failover
- * to a replica that lacks both), only instances that have received IDs of the sequence
- * notice, and only if the counter comes back at or below what they saw. An instance that
- * starts afterwards, or one whose own IDs all lie below the restored counter, hands out
- * IDs from it unless an instance that noticed has tripped first (which rewrites the guard).
- * A replica promoted while a little behind is caught only if the counter it serves is below
- * a value some running instance received. With a floor, these cases are re-seeded above
- * the floor; the floor is only as durable as its own store.
+ * moment can leave gaps between their segments. A floor that cannot be reached fails the
+ * allocation with {@link BackendUnavailableException}, one that refuses for good with its
+ * own exception; the segment reserved in Redis is skipped, never handed out. Each
+ * allocation costs one floor write more (one database round trip per segment, not per
+ * ID).
+ * <p>
+ * What cannot be caught without a floor: when the counter, its guard and its stamp are
+ * lost together ({@code FLUSHDB}, a restart without persistence) and the first instance
+ * to use the sequence afterwards has received none of its IDs, it is created anew at
+ * {@code start - 1}. The floor is only as durable as its own store.
  */
 public class RedisSegmentStore implements SegmentStore {
 
@@ -127,6 +138,12 @@ public class RedisSegmentStore implements SegmentStore {
 	private final CounterFloor floor;
 
 	private static final int MAX_MOVE_ATTEMPTS = 4;
+
+	/**
+	 * The time for which a counter that cannot be trusted moves the failover jump once
+	 * more: a minute since its last reservation.
+	 */
+	private static final long JUMP_PERIOD_MILLIS = TimeUnit.MINUTES.toMillis(1);
 
 	private final ConcurrentMap<String, HighWaterMark> marks = new ConcurrentHashMap<>();
 
@@ -209,7 +226,7 @@ public class RedisSegmentStore implements SegmentStore {
 			return (this.floor != null) ? allocateAboveFloor(sequence, step, bounds, mark)
 					: allocateGuarded(sequence, step, bounds, mark);
 		}
-		catch (DataAccessException ex) {
+		catch (DataAccessException | IllegalStateException ex) {
 			throw RedisFailures.translate("Could not reserve " + step + " IDs of sequence " + SequenceNames.quote(sequence)
 					+ " in Redis key '" + this.keys.counter(sequence) + "'", ex);
 		}
@@ -218,46 +235,79 @@ public class RedisSegmentStore implements SegmentStore {
 	private Segment allocateGuarded(String sequence, long step, SequenceBounds bounds, HighWaterMark mark) {
 		CounterPosition before = mark.get();
 		ReserveScript.Result result = this.script.reserve(sequence, step, bounds, before, false, mark.server(), null);
-		for (int attempt = 1; result.outcome() == ReserveScript.Outcome.CHANGED; attempt++) {
+		for (int attempt = 1; result.outcome() == ReserveScript.Outcome.CHANGED
+				|| result.outcome() == ReserveScript.Outcome.LOST; attempt++) {
 			result = moveForward(sequence, step, bounds, mark, before, result, attempt);
 		}
 		return switch (result.outcome()) {
 			case RESERVED, RESEEDED -> accept(result, before, mark);
-			case LOST -> throw mark.trip("its counter '" + this.keys.counter(sequence) + "' is "
-					+ result.describeCounter() + ", below the highest value known, " + result.position()
-					+ " (the guard key '" + this.keys.guard(sequence) + "' now holds it)");
 			default -> throw refused(sequence, step, bounds, result, mark);
 		};
 	}
 
 	/**
-	 * Answer a counter last reserved on another Redis server process than the one that
-	 * serves it now: refuse it, or move it the failover jump past the highest position
-	 * known and reserve from there, on the same server only.
+	 * Answer a counter that cannot be trusted: one last reserved on another Redis server
+	 * process than the one that serves it now ({@code CHANGED}), or one missing or behind
+	 * the highest position known ({@code LOST}). Refuse it, or move it past the highest
+	 * position known by the failover jump and as much again for every minute since its
+	 * last reservation, and reserve from there, on the same server only.
 	 */
 	private ReserveScript.Result moveForward(String sequence, long step, SequenceBounds bounds, HighWaterMark mark,
-			CounterPosition before, ReserveScript.Result changed, int attempt) {
-		String reason = "it was last reserved on another Redis server process than the one serving it now (run id "
-				+ changed.server() + "), after a restart or a failover, and may be behind";
+			CounterPosition before, ReserveScript.Result untrusted, int attempt) {
+		String reason = (untrusted.outcome() == ReserveScript.Outcome.CHANGED)
+				? "it was last reserved on another Redis server process than the one serving it now (run id "
+						+ untrusted.server() + "), after a restart or a failover, and may be behind; its counter '"
+						+ this.keys.counter(sequence) + "' is " + untrusted.describeCounter()
+						+ " and the highest value known " + untrusted.position()
+				: "its counter '" + this.keys.counter(sequence) + "' is " + untrusted.describeCounter()
+						+ ", below the highest value known, " + untrusted.position() + " (the guard key '"
+						+ this.keys.guard(sequence) + "' holds it)";
+		String recovery = "To recover, set the counter above every ID handed out, then set the key '"
+				+ this.keys.stamp(sequence) + "' to '" + untrusted.server() + ":0' and restart the instances that "
+				+ "refused it";
 		if (this.failoverJump == 0) {
-			throw mark.trip(reason + "; its counter is " + changed.describeCounter() + " and the highest value known "
-					+ changed.position());
+			throw mark.trip(reason + ". " + recovery + "; or set idgen.redis.failover-jump to move such counters "
+					+ "forward");
 		}
 		if (attempt > MAX_MOVE_ATTEMPTS) {
 			throw new BackendUnavailableException("Could not move the counter of sequence "
 					+ SequenceNames.quote(sequence) + " forward: its Redis server kept changing");
 		}
-		CounterPosition known = changed.position().max(before);
-		CounterPosition target = known.advance(this.failoverJump, bounds);
+		CounterPosition known = untrusted.position().max(before);
+		long jump = jump(untrusted, mark);
+		if (!bounds.cycle() && known.value() > bounds.maxValue() - jump) {
+			throw mark.trip(reason + ". Moving it " + jump + " IDs forward would pass its max-value "
+					+ bounds.maxValue() + " and exhaust it. " + recovery);
+		}
+		CounterPosition target = known.advance(jump, bounds);
 		ReserveScript.Result moved = this.script.reserve(sequence, step, bounds, target, true, mark.server(),
-				changed.server());
+				untrusted.server());
 		if (moved.outcome() == ReserveScript.Outcome.RESEEDED) {
-			logger.warn("Counter '{}' of sequence {}: {}; moved it from {} to {} (idgen.redis.failover-jump={})",
-					this.keys.counter(sequence), SequenceNames.quote(sequence), reason, known, target,
-					this.failoverJump);
+			logger.warn("Sequence {}: {}; moved its counter from {} to {} ({} IDs: idgen.redis.failover-jump={}, and "
+					+ "as much again per minute since its last reservation)", SequenceNames.quote(sequence), reason, known,
+					target, jump, this.failoverJump);
 			this.observer.counterMovedForward(sequence, known.value(), target.value());
 		}
 		return moved;
+	}
+
+	/**
+	 * Return how far to move a counter that cannot be trusted: the failover jump, and as
+	 * much again for every minute since the counter was last reserved, by its stamp or
+	 * else by what this instance last received, as far as the server's clock tells. While
+	 * fewer IDs than the jump are reserved per minute, every reservation lost with the
+	 * counter lies within that distance; and a counter restored to the same state twice
+	 * (a second restart from one snapshot, a second failover to a replica without the
+	 * first move) moves further the second time, past what was reserved after the first.
+	 */
+	private long jump(ReserveScript.Result untrusted, HighWaterMark mark) {
+		Long since = (untrusted.stampedAt() != null) ? untrusted.stampedAt() : mark.serverTime();
+		long elapsed = (since != null) ? Math.max(untrusted.now() - since, 0) : 0;
+		BigInteger jump = BigInteger.valueOf(this.failoverJump);
+		jump = jump.add(jump.multiply(BigInteger.valueOf(elapsed))
+			.add(BigInteger.valueOf(JUMP_PERIOD_MILLIS - 1))
+			.divide(BigInteger.valueOf(JUMP_PERIOD_MILLIS)));
+		return jump.min(BigInteger.valueOf(Long.MAX_VALUE)).longValueExact();
 	}
 
 	private Segment allocateAboveFloor(String sequence, long step, SequenceBounds bounds, HighWaterMark mark) {
@@ -304,9 +354,9 @@ public class RedisSegmentStore implements SegmentStore {
 		try {
 			return this.floor.raise(sequence, from, to);
 		}
-		catch (RuntimeException ex) {
-			throw new BackendUnavailableException("Could not raise the floor of sequence " + SequenceNames.quote(sequence) + " to " + to
-					+ "; IDs " + (from + 1) + " to " + to + " are skipped: " + ex.getMessage(), ex);
+		catch (BackendUnavailableException ex) {
+			throw new BackendUnavailableException("Could not raise the floor of sequence " + SequenceNames.quote(sequence)
+					+ " to " + to + "; IDs " + (from + 1) + " to " + to + " are skipped: " + ex.getMessage(), ex);
 		}
 	}
 
@@ -314,7 +364,7 @@ public class RedisSegmentStore implements SegmentStore {
 		try {
 			return this.floor.read(sequence);
 		}
-		catch (RuntimeException ex) {
+		catch (BackendUnavailableException ex) {
 			throw new BackendUnavailableException(
 					"Could not read the floor of sequence " + SequenceNames.quote(sequence) + ": " + ex.getMessage(), ex);
 		}
@@ -328,14 +378,14 @@ public class RedisSegmentStore implements SegmentStore {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new BackendUnavailableException(
-					"Interrupted while claiming a segment of sequence " + SequenceNames.quote(sequence) + "", ex);
+					"Interrupted while claiming a segment of sequence " + SequenceNames.quote(sequence), ex);
 		}
 	}
 
 	private static Segment accept(ReserveScript.Result result, CounterPosition before, HighWaterMark mark) {
 		CounterPosition last = result.position();
 		long from = result.previousCounter();
-		mark.accept(last.cycle(), from, last.value(), before, result.server());
+		mark.accept(last.cycle(), from, last.value(), before, result.server(), result.now());
 		return new Segment(from + 1, last.value() + 1);
 	}
 

@@ -12,7 +12,6 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
-import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
 
@@ -131,8 +130,7 @@ public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 			return (live != null) ? live.intValue() : 0;
 		}
 		catch (DataAccessException ex) {
-			throw new BackendUnavailableException("Could not count the live worker leases in Redis: "
-					+ ex.getMessage(), ex);
+			throw RedisFailures.translate("Could not count the live worker leases in Redis", ex);
 		}
 	}
 
@@ -160,8 +158,7 @@ public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 					(Object[]) args);
 		}
 		catch (DataAccessException ex) {
-			throw new BackendUnavailableException("Could not " + action + " in Redis key '" + leaseKey(workerId)
-					+ "': " + ex.getMessage(), ex);
+			throw RedisFailures.translate("Could not " + action + " in Redis key '" + leaseKey(workerId) + "'", ex);
 		}
 	}
 

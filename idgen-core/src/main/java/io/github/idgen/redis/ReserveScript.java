@@ -68,11 +68,12 @@ final class ReserveScript {
 				Long.toString(bounds.maxValue()), mode, Long.toString(known.cycle()), Long.toString(known.value()),
 				reseed ? "1" : "0", (lastServer != null) ? lastServer : "",
 				(movingForwardOn != null) ? movingForwardOn : "");
-		if (reply == null || reply.size() != 7) {
+		if (reply == null || reply.size() != 9) {
 			throw new IllegalStateException("Unexpected reply of the reserve script: " + reply);
 		}
 		return new Result(Outcome.valueOf((String) reply.get(0)), (String) reply.get(1), (String) reply.get(2),
-				(String) reply.get(3), (String) reply.get(4), (String) reply.get(5), (String) reply.get(6));
+				(String) reply.get(3), (String) reply.get(4), (String) reply.get(5), (String) reply.get(6),
+				Long.parseLong((String) reply.get(7)), (String) reply.get(8));
 	}
 
 	/**
@@ -132,9 +133,14 @@ final class ReserveScript {
 	 * @param from the counter the reserved IDs follow ({@link Outcome#RESERVED},
 	 * {@link Outcome#RESEEDED}), empty otherwise
 	 * @param server the run id of the Redis server process that ran the script
+	 * @param now the clock of that server when it ran the script, in milliseconds since
+	 * the Unix epoch
+	 * @param stamped the time in the stamp found, when the counter was last reserved, in
+	 * milliseconds since the Unix epoch on the clock of the server that reserved it;
+	 * empty if there was no stamp
 	 */
 	record Result(Outcome outcome, String counterCycle, String counter, String cycle, String value, String from,
-			String server) {
+			String server, long now, String stamped) {
 
 		/**
 		 * Return the new counter value, exactly.
@@ -159,6 +165,15 @@ final class ReserveScript {
 		 */
 		long previousCounter() {
 			return Long.parseLong(this.from);
+		}
+
+		/**
+		 * Return when the counter was last reserved, by its stamp.
+		 * @return the time in milliseconds since the Unix epoch, or {@code null} if there
+		 * was no stamp, or one without a time
+		 */
+		Long stampedAt() {
+			return this.stamped.isEmpty() ? null : Long.parseLong(this.stamped);
 		}
 
 		/**

@@ -4,9 +4,10 @@
 -- KEYS[2]  the guard: the highest counter position known to have existed, 'value' in
 --          cycle 0 or 'cycle:value' after a wrap
 -- KEYS[3]  the cycle: how often a cyclic counter has wrapped, missing for 0
--- KEYS[4]  the stamp: the run id of the Redis server process that last reserved IDs of
---          the counter; a promoted replica or a restarted server has another run id, so a
---          stamp that differs from the server's own tells that the counter may be behind
+-- KEYS[4]  the stamp: 'runid:millis', the run id of the Redis server process that last
+--          reserved IDs of the counter and its clock then; a promoted replica or a
+--          restarted server has another run id, so a stamp that names another one tells
+--          that the counter may be behind, and its time since when
 -- ARGV[1]  step: the number of IDs to reserve; 0 only makes sure the counter exists
 -- ARGV[2]  limit: the largest counter value that can still grow by the whole step
 --          (max - step), '' if none can
@@ -29,8 +30,10 @@
 -- same reason new values are read back with GET rather than taken from INCRBY's reply.
 -- Positions (cycle, value) are compared cycle first.
 --
--- Returns {outcome, cycle found, counter found, cycle, value, from, server}, where the
--- cycle and the counter found are '' if missing and server is this server's run id:
+-- Returns {outcome, cycle found, counter found, cycle, value, from, server, now, stamped},
+-- where the cycle and the counter found are '' if missing, server is this server's run
+-- id, now its clock in milliseconds (TIME), and stamped the time in the stamp found, ''
+-- if there was none:
 --   RESERVED   IDs (from, value] of cycle were reserved
 --   RESEEDED   the counter was missing or behind the highest position known and was
 --              re-seeded there first; then IDs (from, value] of cycle were reserved
@@ -90,12 +93,24 @@ local guardCycle, guardValue
 if guard then
 	guardCycle, guardValue = parseGuard(guard)
 end
-local server = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)')
+local info = redis.pcall('INFO', 'server')
+local server = (type(info) == 'string') and string.match(info, 'run_id:(%x+)') or nil
 if not server then
-	return redis.error_reply('ERR idgen needs the run_id of INFO server to tell a restart or a failover')
+	return redis.error_reply('ERR idgen needs INFO server, which the Redis user may not run or which has no run_id, '
+		.. 'to tell a restart or a failover')
+end
+local time = redis.call('TIME')
+local now = time[1] .. string.format('%03d', math.floor(tonumber(time[2]) / 1000))
+local stamp = redis.call('GET', KEYS[4])
+local stampServer, stamped = nil, ''
+if stamp then
+	stampServer, stamped = string.match(stamp, '^(%x+):(%d+)$')
+	if not stampServer then
+		stampServer, stamped = stamp, ''
+	end
 end
 if (counter and not valid(counter)) or (cycle and not valid(cycle)) or (guard and not guardCycle) then
-	return {'INVALID', cycle or '', counter or '', '', guard or '', '', server}
+	return {'INVALID', cycle or '', counter or '', '', guard or '', '', server, now, stamped}
 end
 
 local foundCycle = cycle or ''
@@ -106,10 +121,9 @@ if guard and before(knownCycle, knownValue, guardCycle, guardValue) then
 	knownCycle, knownValue = guardCycle, guardValue
 end
 
-local stamp = redis.call('GET', KEYS[4])
 local changed
 if stamp then
-	changed = stamp ~= server
+	changed = stampServer ~= server
 else
 	changed = ARGV[9] ~= '' and ARGV[9] ~= server
 end
@@ -120,7 +134,7 @@ if changed and ARGV[10] ~= server then
 	if not guard or before(guardCycle, guardValue, knownCycle, knownValue) then
 		redis.call('SET', KEYS[2], guardOf(knownCycle, knownValue))
 	end
-	return {'CHANGED', foundCycle, found, knownCycle, knownValue, '', server}
+	return {'CHANGED', foundCycle, found, knownCycle, knownValue, '', server, now, stamped}
 end
 
 local outcome = 'RESERVED'
@@ -132,7 +146,7 @@ elseif not counter or before(cycle, counter, knownCycle, knownValue) then
 		if not guard or before(guardCycle, guardValue, knownCycle, knownValue) then
 			redis.call('SET', KEYS[2], guardOf(knownCycle, knownValue))
 		end
-		return {'LOST', foundCycle, found, knownCycle, knownValue, '', server}
+		return {'LOST', foundCycle, found, knownCycle, knownValue, '', server, now, stamped}
 	end
 	cycle, counter = knownCycle, knownValue
 	if less(counter, ARGV[3]) then
@@ -149,13 +163,13 @@ local mode = ARGV[5]
 local from = counter
 if mode == 'unbounded' then
 	if ARGV[2] == '' or less(ARGV[2], counter) then
-		return {'EXHAUSTED', foundCycle, found, cycle, counter, '', server}
+		return {'EXHAUSTED', foundCycle, found, cycle, counter, '', server, now, stamped}
 	end
 	redis.call('INCRBY', KEYS[1], ARGV[1])
 else
 	if not less(counter, ARGV[4]) then
 		if mode ~= 'cyclic' then
-			return {'EXHAUSTED', foundCycle, found, cycle, counter, '', server}
+			return {'EXHAUSTED', foundCycle, found, cycle, counter, '', server, now, stamped}
 		end
 		redis.call('INCR', KEYS[3])
 		cycle = redis.call('GET', KEYS[3])
@@ -170,7 +184,5 @@ else
 end
 local value = redis.call('GET', KEYS[1])
 redis.call('SET', KEYS[2], guardOf(cycle, value))
-if stamp ~= server then
-	redis.call('SET', KEYS[4], server)
-end
-return {outcome, foundCycle, found, cycle, value, from, server}
+redis.call('SET', KEYS[4], server .. ':' .. now)
+return {outcome, foundCycle, found, cycle, value, from, server, now, stamped}

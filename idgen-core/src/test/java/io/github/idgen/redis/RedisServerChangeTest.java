@@ -90,13 +90,14 @@ class RedisServerChangeTest {
 		RedisSegmentStore storeA = jumping(a);
 		RedisSegmentStore storeB = jumping(b);
 		failOverWhileBehind(storeA, storeB, a, b);
-		assertThat(storeA.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1101, 1201));
-		assertThat(storeB.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1201, 1301));
+		Segment first = assertMovedByTheJumpFrom(100, storeA.allocate(this.sequence, 100, 1));
+		assertThat(storeB.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(first.end(), first.end() + 100));
 		assertThat(jumping(this.replica.connectionFactory()).allocate(this.sequence, 100, 1))
-			.isEqualTo(new Segment(1301, 1401));
-		assertThat(this.observer.moved).containsExactly(new RecordingObserver.Moved(this.sequence, 100, 1100));
+			.isEqualTo(new Segment(first.end() + 100, first.end() + 200));
+		assertThat(this.observer.moved)
+			.containsExactly(new RecordingObserver.Moved(this.sequence, 100, first.start() - 1));
 		assertThat(this.replica.template().opsForValue().get(KEYS.stamp(this.sequence)))
-			.isEqualTo(runId(this.replica));
+			.startsWith(runId(this.replica) + ":");
 	}
 
 	@Test
@@ -125,8 +126,8 @@ class RedisServerChangeTest {
 		assertThat(storeB.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(101, 201));
 		this.master.restart();
 		assertThat(this.master.template().opsForValue().get(KEYS.counter(this.sequence))).isEqualTo("100");
-		assertThat(storeA.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1101, 1201));
-		assertThat(storeB.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1201, 1301));
+		Segment first = assertMovedByTheJumpFrom(100, storeA.allocate(this.sequence, 100, 1));
+		assertThat(storeB.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(first.end(), first.end() + 100));
 	}
 
 	@Test
@@ -147,18 +148,27 @@ class RedisServerChangeTest {
 		storeA.allocate(this.sequence, 100, 1);
 		storeB.allocate(this.sequence, 100, 1);
 		this.master.restart();
-		assertThat(storeA.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1101, 1201));
-		assertThat(storeB.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1201, 1301));
+		Segment first = assertMovedByTheJumpFrom(100, storeA.allocate(this.sequence, 100, 1));
+		assertThat(storeB.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(first.end(), first.end() + 100));
 	}
 
 	@Test
-	void aFlushOnTheSameServerIsStillRefusedEvenWithAJump() {
+	void aFlushOnTheSameServerMovesTheCounterPastTheHighestIdTheInstanceReceived() {
 		RedisSegmentStore store = jumping(this.master.connectionFactory());
+		store.allocate(this.sequence, 100, 1);
+		this.master.template().delete(List.of(KEYS.counter(this.sequence), KEYS.guard(this.sequence)));
+		Segment moved = assertMovedByTheJumpFrom(100, store.allocate(this.sequence, 100, 1));
+		assertThat(this.observer.moved).containsExactly(new RecordingObserver.Moved(this.sequence, 100, moved.start() - 1));
+	}
+
+	@Test
+	void aFlushOnTheSameServerIsRefusedWithoutAJump() {
+		RedisSegmentStore store = new RedisSegmentStore(this.master.connectionFactory(), KEYS);
 		store.allocate(this.sequence, 100, 1);
 		this.master.template().delete(List.of(KEYS.counter(this.sequence), KEYS.guard(this.sequence)));
 		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> store.allocate(this.sequence, 100, 1))
 			.withMessageContaining("missing");
-		assertThat(this.observer.moved).isEmpty();
+		assertThat(this.master.template().hasKey(KEYS.counter(this.sequence))).isFalse();
 	}
 
 	@Test
@@ -168,7 +178,7 @@ class RedisServerChangeTest {
 		assertThat(new RedisSegmentStore(this.master.connectionFactory(), KEYS).allocate(this.sequence, 100, 1))
 			.isEqualTo(new Segment(501, 601));
 		assertThat(this.master.template().opsForValue().get(KEYS.stamp(this.sequence)))
-			.isEqualTo(runId(this.master));
+			.startsWith(runId(this.master) + ":");
 	}
 
 	@Test
@@ -180,7 +190,9 @@ class RedisServerChangeTest {
 		this.replica.awaitReplicated(this.master);
 		this.replica.promote();
 		a.switchTo(this.replica.connectionFactory());
-		assertThat(store.allocate(this.sequence, 30, bounds)).isEqualTo(new Segment(81, 100 + 1));
+		Segment moved = store.allocate(this.sequence, 30, bounds);
+		assertThat(moved.end()).as("cut at the max-value").isEqualTo(101);
+		assertThat(moved.start()).as("30 + 250 (and a little for the time since) positions on").isBetween(81L, 91L);
 		assertThat(this.replica.template().opsForValue().get(KEYS.cycle(this.sequence))).isEqualTo("2");
 	}
 
@@ -196,8 +208,9 @@ class RedisServerChangeTest {
 		assertThat(sequenceB.next(100)).startsWith(101).endsWith(200);
 		a.switchTo(this.replica.connectionFactory());
 		b.switchTo(this.replica.connectionFactory());
-		assertThat(sequenceA.next()).isEqualTo(1101);
-		assertThat(sequenceB.next()).isEqualTo(1102);
+		long first = sequenceA.next();
+		assertThat(first).isBetween(100 + JUMP + 1, 100 + 2 * JUMP + 1);
+		assertThat(sequenceB.next()).isEqualTo(first + 1);
 	}
 
 	private void failOverWhileBehind(RedisSegmentStore storeA, RedisSegmentStore storeB,
@@ -208,6 +221,15 @@ class RedisServerChangeTest {
 		assertThat(storeB.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(101, 201));
 		a.switchTo(this.replica.connectionFactory());
 		b.switchTo(this.replica.connectionFactory());
+	}
+
+	/**
+	 * Assert that a segment follows a counter moved from {@code from} by the jump and as
+	 * much again per minute since its last reservation, less than a minute in a test.
+	 */
+	private static Segment assertMovedByTheJumpFrom(long from, Segment segment) {
+		assertThat(segment.start()).as("the first ID after the move").isBetween(from + JUMP + 1, from + 2 * JUMP + 1);
+		return segment;
 	}
 
 	private RedisSegmentStore jumping(RedisConnectionFactory connectionFactory) {

@@ -741,12 +741,12 @@ public class IdGeneratorProperties {
 		private RedisFloorSource floorSource = RedisFloorSource.NONE;
 
 		/**
-		 * How many IDs a counter without a floor skips when its Redis server process
-		 * changed since its last reservation (a restart, a failover to a replica), since
-		 * the new server may be behind: the counter is moved this far past the highest
-		 * value known before IDs are reserved again. It must exceed the IDs reserved in
-		 * the longest replication lag or persistence window. 0 refuses such a counter
-		 * instead (CounterLostException, health DOWN) until an operator restores it.
+		 * How many IDs a counter without a floor is moved past the highest value known when
+		 * it cannot be trusted (its Redis server process changed since its last
+		 * reservation, after a restart or a failover to a replica, or it went missing or
+		 * back), and how many more for every minute since that reservation. It must exceed
+		 * the IDs a sequence reserves per minute. 0 refuses such a counter instead
+		 * (CounterLostException, health DOWN) until an operator restores it.
 		 */
 		private long failoverJump = 1_000_000_000L;
 
