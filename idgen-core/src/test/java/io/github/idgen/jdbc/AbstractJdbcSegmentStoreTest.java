@@ -62,6 +62,15 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	}
 
 	/**
+	 * Return the column type the tests give {@code sequence_name} in tables of their own:
+	 * one that tells names apart by case, as idgen's script does.
+	 * @return the type
+	 */
+	protected String sequenceNameType() {
+		return "VARCHAR(128)";
+	}
+
+	/**
 	 * Return the number of statements an allocation of an existing sequence prepares.
 	 * @return the number of statements
 	 */
@@ -237,7 +246,8 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	@Test
 	void allocateWhenTableHasNotNullColumnWithoutDefaultThrowsBackendMisconfigured() throws SQLException {
 		String table = uniqueTableName();
-		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL PRIMARY KEY, max_id BIGINT NOT NULL, "
+		execute("CREATE TABLE " + table + " (sequence_name " + sequenceNameType()
+				+ " NOT NULL PRIMARY KEY, max_id BIGINT NOT NULL, "
 				+ "step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL, tenant VARCHAR(16) NOT NULL)");
 		try {
 			SegmentStore store = new JdbcSegmentStore(dataSource(), table, dialect());
@@ -281,7 +291,7 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	@Test
 	void findShapeProblemsNamesEveryProblem() throws SQLException {
 		String table = uniqueTableName();
-		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL, max_id INT NOT NULL, "
+		execute("CREATE TABLE " + table + " (sequence_name " + sequenceNameType() + " NOT NULL, max_id INT NOT NULL, "
 				+ "step NUMERIC(10, 0) NOT NULL, tenant VARCHAR(16) NOT NULL)");
 		try {
 			JdbcSegmentSchema schema = new JdbcSegmentSchema(dataSource(), table, dialect());
@@ -303,7 +313,7 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	@Test
 	void findShapeProblemsAcceptsUniqueConstraintWideNumericsAndOptionalColumns() throws SQLException {
 		String table = uniqueTableName();
-		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL UNIQUE, "
+		execute("CREATE TABLE " + table + " (sequence_name " + sequenceNameType() + " NOT NULL UNIQUE, "
 				+ "max_id NUMERIC(19, 0) NOT NULL, step DECIMAL(20, 0) NOT NULL, updated_at TIMESTAMP NOT NULL, "
 				+ "note VARCHAR(16), tenant VARCHAR(16) DEFAULT 'x' NOT NULL)");
 		try {
@@ -317,7 +327,8 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	@Test
 	void findShapeProblemsWhenKeyIsPartOfACompositePrimaryKeyNamesIt() throws SQLException {
 		String table = uniqueTableName();
-		execute("CREATE TABLE " + table + " (tenant VARCHAR(16) NOT NULL, sequence_name VARCHAR(128) NOT NULL, "
+		execute("CREATE TABLE " + table + " (tenant VARCHAR(16) NOT NULL, sequence_name " + sequenceNameType()
+				+ " NOT NULL, "
 				+ "max_id BIGINT NOT NULL, step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL, "
 				+ "PRIMARY KEY (tenant, sequence_name))");
 		try {
@@ -334,7 +345,8 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	@Test
 	void findShapeProblemsFindsTheTableWhateverTheCaseOfItsName() throws SQLException {
 		String table = uniqueTableName();
-		execute("CREATE TABLE " + table + " (sequence_name VARCHAR(128) NOT NULL PRIMARY KEY, max_id INT NOT NULL, "
+		execute("CREATE TABLE " + table + " (sequence_name " + sequenceNameType()
+				+ " NOT NULL PRIMARY KEY, max_id INT NOT NULL, "
 				+ "step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
 		try (Connection connection = dataSource().getConnection()) {
 			DatabaseMetaData metaData = connection.getMetaData();
@@ -354,7 +366,8 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 		String schemaName = uniqueTableName();
 		String table = uniqueTableName();
 		execute("CREATE SCHEMA " + schemaName);
-		execute("CREATE TABLE " + schemaName + "." + table + " (sequence_name VARCHAR(128) NOT NULL PRIMARY KEY, "
+		execute("CREATE TABLE " + schemaName + "." + table + " (sequence_name " + sequenceNameType()
+				+ " NOT NULL PRIMARY KEY, "
 				+ "max_id INT NOT NULL, step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
 		new JdbcSegmentSchema(dataSource(), table, dialect()).createIfMissing();
 		try {
@@ -412,15 +425,15 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 		}
 	}
 
-	private static String uniqueTableName() {
+	protected static String uniqueTableName() {
 		return "idgen_schema_" + Long.toHexString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE));
 	}
 
-	private void drop(String table) throws SQLException {
+	protected void drop(String table) throws SQLException {
 		execute("DROP TABLE " + table);
 	}
 
-	private void execute(String sql) throws SQLException {
+	protected void execute(String sql) throws SQLException {
 		try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
 			statement.execute(sql);
 		}
