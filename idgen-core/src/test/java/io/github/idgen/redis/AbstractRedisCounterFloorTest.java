@@ -1,5 +1,7 @@
 package io.github.idgen.redis;
 
+import java.lang.reflect.Proxy;
+import java.sql.SQLNonTransientConnectionException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -9,6 +11,7 @@ import java.util.function.LongSupplier;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
@@ -197,15 +200,34 @@ abstract class AbstractRedisCounterFloorTest {
 	}
 
 	@Test
-	void allocateWhenFloorCannotBeWrittenThrowsBackendUnavailableAndSkipsTheSegment() {
+	void allocateWhenFloorDatabaseDoesNotAnswerThrowsBackendUnavailableAndSkipsTheSegment() {
 		String sequence = uniqueName("floor-down");
 		RedisSegmentStore broken = new RedisSegmentStore(this.support.newConnectionFactory(), KEYS,
-				new JdbcCounterFloor(dataSource(), "idgen_missing_floor"));
+				new JdbcCounterFloor(unreachable(), TABLE));
 		assertThatExceptionOfType(BackendUnavailableException.class)
 			.isThrownBy(() -> broken.allocate(sequence, 10, 1))
 			.withMessageContaining("IDs 1 to 10 are skipped")
-			.withMessageContaining("idgen_missing_floor");
+			.withMessageContaining("SQLState 08001");
 		assertThat(newInstance().allocate(sequence, 10, 1)).isEqualTo(new Segment(11, 21));
+	}
+
+	@Test
+	void allocateWhenFloorTableIsMissingThrowsBackendMisconfiguredAndSkipsTheSegment() {
+		String sequence = uniqueName("floor-missing");
+		RedisSegmentStore broken = new RedisSegmentStore(this.support.newConnectionFactory(), KEYS,
+				new JdbcCounterFloor(dataSource(), "idgen_missing_floor"));
+		assertThatExceptionOfType(BackendMisconfiguredException.class)
+			.isThrownBy(() -> broken.allocate(sequence, 10, 1))
+			.withMessageContaining("idgen_missing_floor")
+			.withMessageContaining("does not exist");
+		assertThat(newInstance().allocate(sequence, 10, 1)).isEqualTo(new Segment(11, 21));
+	}
+
+	private static DataSource unreachable() {
+		return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(), new Class<?>[] { DataSource.class },
+				(proxy, method, args) -> {
+					throw new SQLNonTransientConnectionException("Connection refused", "08001");
+				});
 	}
 
 	@Test
