@@ -154,12 +154,16 @@ public class JdbcSegmentStore implements SegmentStore {
 
 	private Segment allocate(Connection connection, String sequence, long step, long start) throws SQLException {
 		CounterIncrement increment = counterIncrement(connection);
+		boolean inserted = false;
 		for (int attempt = 1;; attempt++) {
 			OptionalLong maxId = increment.apply(connection, sequence, step);
 			if (maxId.isPresent()) {
 				return Segment.endingAt(maxId.getAsLong(), step);
 			}
 			OptionalLong current = this.rows.findMaxId(connection, sequence);
+			if (current.isEmpty() && inserted) {
+				throw rowNotFoundByItsName(sequence);
+			}
 			if (current.isPresent() && current.getAsLong() > SequenceBounds.MAX_ID - step) {
 				throw new SequenceExhaustedException(sequence,
 						"Sequence " + SequenceNames.quote(sequence) + " is exhausted: its counter in table '"
@@ -173,16 +177,22 @@ public class JdbcSegmentStore implements SegmentStore {
 			}
 			if (current.isEmpty()) {
 				this.rows.insertIfAbsent(connection, sequence, start - 1);
+				inserted = true;
 			}
 		}
 	}
 
 	private Segment allocateBounded(Connection connection, String sequence, long step, SequenceBounds bounds)
 			throws SQLException {
+		boolean inserted = false;
 		for (int attempt = 1; attempt <= MAX_BOUNDED_ATTEMPTS; attempt++) {
 			OptionalLong current = this.rows.findMaxId(connection, sequence);
 			if (current.isEmpty()) {
+				if (inserted) {
+					throw rowNotFoundByItsName(sequence);
+				}
 				this.rows.insertIfAbsent(connection, sequence, bounds.start() - 1);
+				inserted = true;
 				continue;
 			}
 			Segment segment = bounds.next(sequence, current.getAsLong(), step);
@@ -199,6 +209,20 @@ public class JdbcSegmentStore implements SegmentStore {
 		throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence "
 				+ SequenceNames.quote(sequence) + " in table '" + this.table.tableName() + "': the counter kept "
 				+ "changing under " + MAX_BOUNDED_ATTEMPTS + " attempts to reserve a bounded segment");
+	}
+
+	/**
+	 * The failure when the row of a sequence, inserted or found present by its insert,
+	 * cannot be found by its name right after: the table keeps another name than it was
+	 * given, as a {@code sequence_name} column too narrow for the name does on a database
+	 * that cuts what does not fit. No retry heals it.
+	 */
+	private BackendMisconfiguredException rowNotFoundByItsName(String sequence) {
+		return new BackendMisconfiguredException("Could not reserve IDs of sequence " + SequenceNames.quote(sequence)
+				+ " in table '" + this.table.tableName() + "': its row was inserted but cannot be found by its name, "
+				+ "so the table stores names altered, such as cut by a sequence_name column narrower than "
+				+ SequenceNames.MAX_LENGTH + " characters. Give sequence_name the type of idgen's script "
+				+ "io/github/idgen/jdbc/schema-<database>.sql");
 	}
 
 	private CounterIncrement counterIncrement(Connection connection) throws SQLException {

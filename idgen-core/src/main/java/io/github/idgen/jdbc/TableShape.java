@@ -2,7 +2,6 @@ package io.github.idgen.jdbc;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -24,9 +23,8 @@ import java.util.stream.Collectors;
  * or have a unique index of its own, the counter columns must hold 64-bit integers
  * ({@code BIGINT}, or {@code NUMERIC}/{@code DECIMAL} of precision 19 or more and scale
  * 0), the other columns must exist, and no further column may be {@code NOT NULL}
- * without a default, since idgen's inserts do not fill it. On MariaDB and MySQL a text key
- * must compare with regard to case (not a {@code _ci} collation, the server's default for
- * a table created without idgen's script).
+ * without a default, since idgen's inserts do not fill it. A key that holds sequence
+ * names must hold and tell apart every valid name ({@link NameColumn}).
  * <p>
  * The table is looked up in the schema its name is qualified with (the database, on
  * MariaDB and MySQL), else in the connection's current one, with the case the database
@@ -50,15 +48,15 @@ final class TableShape {
 
 	private final String key;
 
-	private final boolean textKey;
+	private final boolean nameKey;
 
 	private final List<String> counters;
 
 	private final List<String> others;
 
-	private TableShape(String key, boolean textKey, List<String> counters, List<String> others) {
+	private TableShape(String key, boolean nameKey, List<String> counters, List<String> others) {
 		this.key = key;
-		this.textKey = textKey;
+		this.nameKey = nameKey;
 		this.counters = counters;
 		this.others = others;
 	}
@@ -93,8 +91,8 @@ final class TableShape {
 		}
 		else {
 			keyProblem(metaData, any).ifPresent(problems::add);
-			if (this.textKey && dialect == JdbcDialect.MYSQL) {
-				caseInsensitiveKey(connection, any).ifPresent(problems::add);
+			if (this.nameKey) {
+				problems.addAll(NameColumn.problems(connection, dialect, columns.get(this.key)));
 			}
 		}
 		for (String counter : this.counters) {
@@ -118,29 +116,6 @@ final class TableShape {
 			}
 		}
 		return problems;
-	}
-
-	/**
-	 * Find whether the text key of a MariaDB or MySQL table compares names without regard
-	 * to case (a {@code _ci} collation, the server's default), so that names that differ
-	 * only in case, such as {@code order} and {@code ORDER}, would share a counter.
-	 */
-	private Optional<String> caseInsensitiveKey(Connection connection, Column table) throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement("SELECT COLLATION_NAME FROM "
-				+ "information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND COLUMN_NAME = ?")) {
-			statement.setString(1, table.catalog());
-			statement.setString(2, table.table());
-			statement.setString(3, this.key);
-			try (ResultSet result = statement.executeQuery()) {
-				String collation = result.next() ? result.getString(1) : null;
-				if (collation != null && collation.toLowerCase(Locale.ROOT).endsWith("_ci")) {
-					return Optional.of("column " + this.key + " compares names without regard to case (collation "
-							+ collation + "), so that names such as 'order' and 'ORDER' would share a counter (use "
-							+ "CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)");
-				}
-				return Optional.empty();
-			}
-		}
 	}
 
 	private boolean isExpected(String column) {
@@ -230,7 +205,7 @@ final class TableShape {
 	 * @param requiredWithoutDefault whether the column is {@code NOT NULL} without a
 	 * default and not generated
 	 */
-	private record Column(String catalog, String schema, String table, String name, int dataType, String typeName,
+	record Column(String catalog, String schema, String table, String name, int dataType, String typeName,
 			int size, int scale, boolean requiredWithoutDefault) {
 
 		static Column of(ResultSet result) throws SQLException {

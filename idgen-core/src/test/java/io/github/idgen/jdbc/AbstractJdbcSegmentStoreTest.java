@@ -63,11 +63,12 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 
 	/**
 	 * Return the column type the tests give {@code sequence_name} in tables of their own:
-	 * one that tells names apart by case, as idgen's script does.
+	 * one that holds and tells apart every name, as idgen's scripts do (256 characters for
+	 * the databases that count UTF-16 units).
 	 * @return the type
 	 */
 	protected String sequenceNameType() {
-		return "VARCHAR(128)";
+		return "VARCHAR(256)";
 	}
 
 	/**
@@ -343,6 +344,35 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	}
 
 	@Test
+	void findShapeProblemsNamesAKeyTooNarrowForTheLongestName() throws SQLException {
+		String table = keyTable(sequenceNameType().replaceFirst("VARCHAR\\(\\d+\\)", "VARCHAR(16)"));
+		int required = (expectedDialect() == JdbcDialect.POSTGRESQL || expectedDialect() == JdbcDialect.MYSQL) ? 128
+				: 256;
+		try {
+			assertThat(new JdbcSegmentSchema(dataSource(), table, dialect()).findShapeProblems()).containsExactly(
+					"column sequence_name holds at most 16 characters, fewer than the longest sequence name needs, so "
+							+ "such a name could be stored cut or not at all (use VARCHAR(" + required + "))");
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
+	void findShapeProblemsNamesAKeyThatIsNoText() throws SQLException {
+		String table = keyTable("BIGINT");
+		try {
+			assertThat(new JdbcSegmentSchema(dataSource(), table, dialect()).findShapeProblems()).singleElement()
+				.asString()
+				.startsWith("column sequence_name is ")
+				.contains(", which does not hold sequence names (use VARCHAR(");
+		}
+		finally {
+			drop(table);
+		}
+	}
+
+	@Test
 	void findShapeProblemsFindsTheTableWhateverTheCaseOfItsName() throws SQLException {
 		String table = uniqueTableName();
 		execute("CREATE TABLE " + table + " (sequence_name " + sequenceNameType()
@@ -423,6 +453,19 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 				drop(table);
 			}
 		}
+	}
+
+	/**
+	 * Create a counter table whose {@code sequence_name} has the given type.
+	 * @param keyType the type of {@code sequence_name}
+	 * @return the name of the table
+	 * @throws SQLException if it could not be created
+	 */
+	protected String keyTable(String keyType) throws SQLException {
+		String table = uniqueTableName();
+		execute("CREATE TABLE " + table + " (sequence_name " + keyType + " NOT NULL PRIMARY KEY, "
+				+ "max_id BIGINT NOT NULL, step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
+		return table;
 	}
 
 	protected static String uniqueTableName() {

@@ -9,12 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.RedisConnectionFailureException;
-import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.data.redis.connection.RedisSentinelConnection;
 
 import io.github.idgen.CounterLostException;
 import io.github.idgen.RecordingObserver;
@@ -226,9 +223,7 @@ class RedisServerChangeRaceTest {
 	 * Hands out connections of another factory; the n-th connection asked for from now on
 	 * waits until resumed, or fails.
 	 */
-	static final class PausingConnectionFactory implements RedisConnectionFactory {
-
-		private final RedisConnectionFactory target;
+	static final class PausingConnectionFactory extends SwitchableConnectionFactory {
 
 		private final AtomicInteger counted = new AtomicInteger();
 
@@ -241,7 +236,7 @@ class RedisServerChangeRaceTest {
 		final CountDownLatch resume = new CountDownLatch(1);
 
 		PausingConnectionFactory(RedisConnectionFactory target) {
-			this.target = target;
+			super(target);
 		}
 
 		void pauseBeforeConnection(int n) {
@@ -269,27 +264,7 @@ class RedisServerChangeRaceTest {
 			if (this.failFrom > 0 && n >= this.failFrom) {
 				throw new RedisConnectionFailureException("connection lost (test)");
 			}
-			return this.target.getConnection();
-		}
-
-		@Override
-		public boolean getConvertPipelineAndTxResults() {
-			return this.target.getConvertPipelineAndTxResults();
-		}
-
-		@Override
-		public RedisClusterConnection getClusterConnection() {
-			return this.target.getClusterConnection();
-		}
-
-		@Override
-		public RedisSentinelConnection getSentinelConnection() {
-			return this.target.getSentinelConnection();
-		}
-
-		@Override
-		public DataAccessException translateExceptionIfPossible(RuntimeException ex) {
-			return this.target.translateExceptionIfPossible(ex);
+			return super.getConnection();
 		}
 
 	}

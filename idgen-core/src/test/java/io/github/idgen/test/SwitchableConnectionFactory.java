@@ -11,9 +11,10 @@ import org.springframework.data.redis.connection.RedisSentinelConnection;
 /**
  * A {@link RedisConnectionFactory} that hands out connections of another factory, which
  * a test can switch: an application instance whose Redis address now leads to another
- * server, as after a failover that moves a virtual IP or a DNS name.
+ * server, as after a failover that moves a virtual IP or a DNS name. Tests extend it to
+ * pause or fail {@link #getConnection()}.
  */
-public final class SwitchableConnectionFactory implements RedisConnectionFactory {
+public class SwitchableConnectionFactory implements RedisConnectionFactory {
 
 	private volatile RedisConnectionFactory target;
 

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.util.ClassUtils;
 
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
@@ -47,9 +48,13 @@ final class BackendSelection {
 
 	/**
 	 * Create the selection a condition sees: the {@code idgen} properties bound from its
-	 * environment, and its bean factory.
+	 * environment, once {@link SequenceKeys} found every sequence name bound as written,
+	 * and its bean factory.
 	 */
 	static BackendSelection of(ConditionContext context) {
+		if (context.getEnvironment() instanceof ConfigurableEnvironment environment) {
+			SequenceKeys.check(environment);
+		}
 		IdGeneratorProperties properties = Binder.get(context.getEnvironment())
 			.bind("idgen", IdGeneratorProperties.class)
 			.orElseGet(IdGeneratorProperties::new);

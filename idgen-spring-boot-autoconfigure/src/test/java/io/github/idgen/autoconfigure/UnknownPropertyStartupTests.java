@@ -13,7 +13,9 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import io.github.idgen.IdGenerator;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
+import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -36,6 +38,26 @@ class UnknownPropertyStartupTests {
 	void misspelledPropertyFailsAtStartup(String property) {
 		String name = property.substring(0, property.indexOf('='));
 		this.jdbc.withPropertyValues(property).run((context) -> assertThat(unbound(context)).containsExactly(name));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "orders/eu", "order+v2", "a*b", "\u8ba2\u5355" })
+	void sequenceNameThatBindsAsAnotherFailsAtStartupNamingTheBracketedForm(String name) {
+		String property = "idgen.sequences." + name + ".start";
+		this.jdbc.withPropertyValues(property + "=1000000").run((context) -> {
+			IdGeneratorConfigurationException failure = invalidProperty(context, property);
+			assertThat(failure.getDescription()).contains("names the sequence '" + name + "'",
+					"but Spring Boot binds it to ");
+			assertThat(failure.getAction()).contains("'idgen.sequences.[" + name + "].start'");
+		});
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "[orders/eu]", "[order+v2]", "[\u8ba2\u5355]", "order_v2", "Order", "ORDER-x" })
+	void sequenceNameThatBindsAsWrittenStartsFromItsSettings(String key) {
+		String name = key.replaceAll("^\\[|\\]$", "");
+		this.jdbc.withPropertyValues("idgen.sequences." + key + ".start=1000000")
+			.run((context) -> assertThat(context.getBean(IdGenerator.class).nextId(name)).isEqualTo(1_000_000));
 	}
 
 	@Test

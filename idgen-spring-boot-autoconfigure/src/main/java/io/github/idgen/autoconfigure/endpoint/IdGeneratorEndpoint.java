@@ -16,6 +16,7 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
+import io.github.idgen.SequenceNames;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SequenceRouting;
 import io.github.idgen.redis.time.RedisTimeId;
@@ -108,7 +109,7 @@ public class IdGeneratorEndpoint {
 		if (configuredNames().contains(sequence)) {
 			return new WebEndpointResponse<>(describeNotStarted(sequence));
 		}
-		return notFound("No sequence '" + sequence + "' has been used or is configured");
+		return notFound("No sequence " + SequenceNames.quote(sequence) + " has been used or is configured");
 	}
 
 	/**
@@ -121,14 +122,14 @@ public class IdGeneratorEndpoint {
 	@ReadOperation
 	public WebEndpointResponse<Map<String, Object>> decode(@Selector String operation, @Selector String id) {
 		if (!DECODE.equals(operation)) {
-			return notFound("No operation '" + operation + "'; use /decode/<id>");
+			return notFound("No operation " + SequenceNames.quote(operation) + "; use /decode/<id>");
 		}
 		long value;
 		try {
 			value = Long.parseLong(id);
 		}
 		catch (NumberFormatException ex) {
-			return message(WebEndpointResponse.STATUS_BAD_REQUEST, "Not a 64-bit ID: '" + id + "'");
+			return message(WebEndpointResponse.STATUS_BAD_REQUEST, "Not a 64-bit ID: " + SequenceNames.quote(id));
 		}
 		Map<String, Object> decoded = new LinkedHashMap<>();
 		decoded.put("id", value);

@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure.endpoint;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,20 @@ class IdGeneratorEndpointAutoConfigurationTests {
 	void writableEndpointWhenWriteIsEnabled() {
 		this.runner.withPropertyValues("idgen.endpoint.write-enabled=true")
 			.run((context) -> assertThat(context).hasSingleBean(WritableIdGeneratorEndpoint.class));
+	}
+
+	@Test
+	void echoesWhatACallerSentEscapedAndCut() {
+		String hostile = "x\r\nFAKE LOG LINE\u202e" + "y".repeat(10_000);
+		this.runner.run((context) -> {
+			IdGeneratorEndpoint endpoint = context.getBean(IdGeneratorEndpoint.class);
+			assertThat(List.of(endpoint.sequence(hostile), endpoint.decode(hostile, "1"),
+					endpoint.decode("decode", hostile)))
+				.allSatisfy((response) -> assertThat(String.valueOf(response.getBody().get("message")))
+					.contains("'x\\r\\nFAKE LOG LINE\\u202e")
+					.hasSizeLessThan(300)
+					.doesNotContain("\r", "\n", "\u202e"));
+		});
 	}
 
 	@Test
