@@ -296,8 +296,9 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 	}
 
 	/**
-	 * Renew the horizon and log a failure, the first of a series at WARN. Run by the
-	 * renewal thread.
+	 * Renew the horizon and log a failure, the first of a series at WARN. An
+	 * {@link Error} is caught too, since one escaping would cancel every later renewal
+	 * silently. Run by the renewal thread.
 	 */
 	private void renewInBackground() {
 		this.renewalRequested.set(false);
@@ -308,7 +309,7 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 				this.renewalFailing = false;
 			}
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (IOException | RuntimeException | Error ex) {
 			if (!this.renewalFailing) {
 				logger.warn("Could not write the snowflake state file {} ({}); IDs stop once the clock passes the "
 						+ "stored horizon", this.file.path(), FailureDescriptions.describe(ex), ex);
