@@ -3,6 +3,8 @@ package io.github.idgen.redis;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
@@ -23,9 +25,10 @@ import io.github.idgen.IdGenerationException;
  * chain. A reply whose code says that the server is loading, failing over, busy, short of
  * memory or unable to persist ({@code LOADING}, {@code READONLY}, {@code MASTERDOWN},
  * {@code CLUSTERDOWN}, {@code TRYAGAIN}, {@code BUSY}, {@code NOREPLICAS}, {@code OOM},
- * {@code MISCONF}, {@code MOVED}, {@code ASK}) is transient; any other reply (a missing
- * permission, wrong credentials, a key of the wrong type, an error of a command or a
- * script) is permanent and named by its code with what it means. Every other failure (a
+ * {@code MISCONF}, {@code MOVED}, {@code ASK}, also when Redis before 7.0 wraps it in an
+ * {@code ERR} of the script, and {@code ERR max number of clients reached}) is transient;
+ * any other reply (a missing permission, wrong credentials, a key of the wrong type, an
+ * error of a command or a script) is permanent and named by its code with what it means. Every other failure (a
  * lost connection, a timeout, a client that gave up) is transient and named by its types.
  */
 final class RedisFailures {
@@ -35,6 +38,8 @@ final class RedisFailures {
 
 	private static final Set<String> TRANSIENT_ERROR_CODES = Set.of("LOADING", "READONLY", "MASTERDOWN",
 			"CLUSTERDOWN", "TRYAGAIN", "BUSY", "NOREPLICAS", "OOM", "MISCONF", "MOVED", "ASK");
+
+	private static final Pattern WRAPPED_SCRIPT_ERROR = Pattern.compile("@user_script: \\d+: -([A-Z_]+) ");
 
 	private static final String PERMISSION = "the Redis user may not run a command idgen needs (EVAL, EVALSHA, GET, "
 			+ "SET, INCR, INCRBY, INFO, TIME, EXISTS, PEXPIRE, DEL), or its credentials are wrong";
@@ -61,11 +66,29 @@ final class RedisFailures {
 	static IdGenerationException translate(String action, RuntimeException failure) {
 		String reply = errorReply(failure);
 		String code = (reply != null) ? errorCode(reply) : null;
-		if (code == null || TRANSIENT_ERROR_CODES.contains(code)) {
+		if (code == null || TRANSIENT_ERROR_CODES.contains(code) || isTransientErr(reply)) {
 			return new BackendUnavailableException(action + ": " + FailureDescriptions.describe(failure), failure);
 		}
 		return new BackendMisconfiguredException(action + ": Redis refused it with " + code + ", " + meaning(code, reply)
 				+ " (the reply is not shown, since it may name the user)", failure);
+	}
+
+	/**
+	 * Return whether a reply with the code {@code ERR} reports a transient condition: the
+	 * server's client limit reached (as in a reconnection storm after a failover), or, on
+	 * Redis before 7.0, which wraps the error of a command in a script as
+	 * {@code ERR Error running script (...): @user_script:9: @user_script: 9: -READONLY ...},
+	 * a wrapped transient code.
+	 */
+	private static boolean isTransientErr(String reply) {
+		if (!reply.startsWith("ERR ")) {
+			return false;
+		}
+		if (reply.startsWith("ERR max number of clients reached")) {
+			return true;
+		}
+		Matcher wrapped = WRAPPED_SCRIPT_ERROR.matcher(reply);
+		return wrapped.find() && TRANSIENT_ERROR_CODES.contains(wrapped.group(1));
 	}
 
 	private static String meaning(String code, String reply) {

@@ -107,6 +107,8 @@ if stamp then
 	stampServer, stamped = string.match(stamp, '^(%x+):(%d+)$')
 	if not stampServer then
 		stampServer, stamped = stamp, ''
+	elseif #stamped > 15 then
+		stamped = ''
 	end
 end
 if (counter and not valid(counter)) or (cycle and not valid(cycle)) or (guard and not guardCycle) then

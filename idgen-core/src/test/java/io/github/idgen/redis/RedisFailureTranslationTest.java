@@ -10,6 +10,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.lettuce.core.RedisCommandExecutionException;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
@@ -75,6 +76,49 @@ class RedisFailureTranslationTest {
 			assertThat(RedisFailures.translate("Could not reserve 1 IDs of sequence 'a'", lettuce(reply)))
 				.as(reply)
 				.isInstanceOf(BackendUnavailableException.class);
+		}
+	}
+
+	/**
+	 * Redis before 7.0 wraps the error of a command in a script in an ERR reply (format of
+	 * its scripting.c); the wrapped code decides.
+	 */
+	@Test
+	void aTransientReplyWrappedInTheScriptErrorOfRedis6IsTransient() {
+		for (String code : List.of("READONLY You can't write against a read only replica. ",
+				"OOM command not allowed when used memory > 'maxmemory'. ")) {
+			String reply = "ERR Error running script (call to f_5c36e7a2d3dc0d5d6e6b7d4e2cb3e4b2d2c1a6f0): "
+					+ "@user_script:95: @user_script: 95: -" + code;
+			assertThat(RedisFailures.translate("Could not reserve 1 IDs of sequence 'a'", lettuce(reply))).as(reply)
+				.isInstanceOf(BackendUnavailableException.class);
+		}
+		assertThat(RedisFailures.translate("Could not reserve 1 IDs of sequence 'a'",
+				lettuce("ERR Error running script (call to f_5c36e7): @user_script:9: @user_script: 9: "
+						+ "-WRONGTYPE Operation against a key holding the wrong kind of value ")))
+			.isInstanceOf(BackendMisconfiguredException.class);
+	}
+
+	/**
+	 * A server at its client limit, as in a reconnection storm after a failover, replies
+	 * with ERR; a retry heals it.
+	 */
+	@Test
+	void aServerAtItsClientLimitIsTransient() {
+		try (RedisServerProcess server = RedisServerProcess.start()) {
+			try (RedisConnection admin = server.connectionFactory().getConnection()) {
+				admin.serverCommands().setConfig("maxclients", "1");
+			}
+			LettuceConnectionFactory application = new LettuceConnectionFactory(server.configuration());
+			application.afterPropertiesSet();
+			application.start();
+			try {
+				RedisSegmentStore store = new RedisSegmentStore(application, new RedisKeys("idgen-maxclients:"));
+				assertThat(catchThrowable(() -> store.allocate(uniqueName("full"), 10, 1)))
+					.isInstanceOf(BackendUnavailableException.class);
+			}
+			finally {
+				application.destroy();
+			}
 		}
 	}
 

@@ -213,6 +213,69 @@ class RedisServerChangeTest {
 		assertThat(sequenceB.next()).isEqualTo(first + 1);
 	}
 
+	/**
+	 * The limit the README states: a sequence first used on the master after the replica
+	 * fell behind has no key on the promoted replica, so it looks new there, and an
+	 * instance that never had its IDs creates it anew and receives them again. Only a
+	 * floor tells.
+	 */
+	@Test
+	void aSequenceTheReplicaLacksEntirelyLooksNewWithoutAFloor() {
+		SwitchableConnectionFactory a = new SwitchableConnectionFactory(this.master.connectionFactory());
+		SwitchableConnectionFactory b = new SwitchableConnectionFactory(this.master.connectionFactory());
+		RedisSegmentStore storeB = jumping(b);
+		storeB.allocate(uniqueName("other"), 100, 1);
+		this.replica.awaitReplicated(this.master);
+		this.replica.promote();
+		assertThat(jumping(a).allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		b.switchTo(this.replica.connectionFactory());
+		assertThat(storeB.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+	}
+
+	@Test
+	void aSequenceTheReplicaLacksEntirelyIsReseededAboveTheFloor() {
+		DataSource floorDatabase = TestBackends.h2();
+		String table = "idgen_change_" + UUID.randomUUID().toString().substring(0, 8);
+		new JdbcSegmentSchema(floorDatabase, table).createIfMissing();
+		SwitchableConnectionFactory b = new SwitchableConnectionFactory(this.master.connectionFactory());
+		RedisSegmentStore storeB = new RedisSegmentStore(b, KEYS, new JdbcCounterFloor(floorDatabase, table), JUMP,
+				this.observer);
+		storeB.allocate(uniqueName("other"), 100, 1);
+		this.replica.awaitReplicated(this.master);
+		this.replica.promote();
+		RedisSegmentStore storeA = new RedisSegmentStore(this.master.connectionFactory(), KEYS,
+				new JdbcCounterFloor(floorDatabase, table), JUMP, this.observer);
+		assertThat(storeA.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		b.switchTo(this.replica.connectionFactory());
+		assertThat(storeB.allocate(this.sequence, 100, 1).start()).isGreaterThan(100);
+	}
+
+	/**
+	 * Every restart counts as a change of server, one that lost nothing too: without a
+	 * jump it is refused until the stamp is set to the new run id, as the refusal says.
+	 */
+	@Test
+	void aLosslessRestartIsRefusedWithoutAJumpUntilTheStampNamesTheNewServer() {
+		RedisSegmentStore store = new RedisSegmentStore(this.master.connectionFactory(), KEYS);
+		store.allocate(this.sequence, 100, 1);
+		this.master.save();
+		this.master.restart();
+		assertThat(this.master.template().opsForValue().get(KEYS.counter(this.sequence))).isEqualTo("100");
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> store.allocate(this.sequence, 100, 1))
+			.withMessageContaining("set the key '" + KEYS.stamp(this.sequence) + "' to '" + runId(this.master) + ":0'");
+		this.master.template().opsForValue().set(KEYS.stamp(this.sequence), runId(this.master) + ":0");
+		assertThat(new RedisSegmentStore(this.master.connectionFactory(), KEYS).allocate(this.sequence, 100, 1))
+			.isEqualTo(new Segment(101, 201));
+	}
+
+	@Test
+	void aStampOfAnotherServerWithATimeTooLongForALongIsMovedPastWithoutThatTime() {
+		RedisSegmentStore store = jumping(this.master.connectionFactory());
+		store.allocate(this.sequence, 100, 1);
+		this.master.template().opsForValue().set(KEYS.stamp(this.sequence), "abc:99999999999999999999");
+		assertMovedByTheJumpFrom(100, store.allocate(this.sequence, 100, 1));
+	}
+
 	private void failOverWhileBehind(RedisSegmentStore storeA, RedisSegmentStore storeB,
 			SwitchableConnectionFactory a, SwitchableConnectionFactory b) {
 		assertThat(storeA.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
