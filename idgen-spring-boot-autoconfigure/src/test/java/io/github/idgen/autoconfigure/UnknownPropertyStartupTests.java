@@ -52,6 +52,41 @@ class UnknownPropertyStartupTests {
 		});
 	}
 
+	@Test
+	void sequenceNameUnderARelaxedSpellingOfThePrefixIsCheckedToo() {
+		this.jdbc.withPropertyValues("idgen.sequen-ces.orders/eu.start=1000000")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.sequen-ces.orders/eu.start").getAction())
+				.contains("'idgen.sequen-ces.[orders/eu].start'"));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "ORDER", "Order", "or_der", "or-der" })
+	void sequenceNamesThatSpringBootBindsTogetherFailAtStartup(String other) {
+		this.jdbc
+			.withPropertyValues("idgen.sequences.order.max-value=20", "idgen.sequences.order.cycle=true",
+					"idgen.sequences." + other + ".start=1")
+			.run((context) -> {
+				IdGeneratorConfigurationException failure = invalidProperty(context,
+						"idgen.sequences." + other + ".start");
+				assertThat(failure.getDescription()).contains("name the sequences 'order' and '" + other + "'",
+						"which Spring Boot binds together");
+				assertThat(failure.getAction()).contains("'idgen.sequences.[order].max-value'",
+						"'idgen.sequences.[" + other + "].start'");
+			});
+	}
+
+	@Test
+	void sequenceNamesInBracketsThatDifferInCaseKeepTheirOwnSettings() {
+		this.jdbc
+			.withPropertyValues("idgen.sequences.[order].max-value=20", "idgen.sequences.[order].cycle=true",
+					"idgen.sequences.[ORDER].start=1000000")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				assertThat(ids.nextIds("order", 21)).startsWith(1, 2).endsWith(20, 1);
+				assertThat(ids.nextIds("ORDER", 25)).startsWith(1_000_000).endsWith(1_000_024);
+			});
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "[orders/eu]", "[order+v2]", "[\u8ba2\u5355]", "order_v2", "Order", "ORDER-x" })
 	void sequenceNameThatBindsAsWrittenStartsFromItsSettings(String key) {
