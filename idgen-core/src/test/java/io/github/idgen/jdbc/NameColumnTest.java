@@ -3,6 +3,8 @@ package io.github.idgen.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 import javax.sql.DataSource;
@@ -79,6 +81,37 @@ class NameColumnTest {
 		}
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "utf8mb4_general_ci", "utf8mb4_uca1400_as_cs", "utf8mb4_uca1400_ai_cs" })
+	void mariaDbCollationThatTakesDistinctNamesForOneIsRefused(String collation) throws SQLException {
+		assertMariaDbKeyRefused("VARCHAR(128) CHARACTER SET utf8mb4 COLLATE " + collation,
+				"column sequence_name compares names by collation " + collation + ", under which distinct names, such "
+						+ "as 'order' and 'ORDER' or an accented letter written in two ways, can be equal and share a "
+						+ "counter (use CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)");
+	}
+
+	@Test
+	void mariaDbCharacterSetThatCannotHoldEveryNameIsRefused() throws SQLException {
+		assertMariaDbKeyRefused("VARCHAR(128) CHARACTER SET latin1 COLLATE latin1_bin",
+				"column sequence_name has collation latin1_bin, whose character set does not hold every sequence name "
+						+ "(use CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)");
+	}
+
+	@Test
+	void mariaDbCaseSensitiveCollationStillTakesTwoEncodingsOfOneNameForOne() throws SQLException {
+		DataSource mariaDb = TestBackends.mariaDb();
+		String table = table(mariaDb, "VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_uca1400_as_cs");
+		try {
+			JdbcSegmentStore store = new JdbcSegmentStore(mariaDb, table, JdbcDialect.MYSQL);
+			store.allocate("caf\u00e9", 10, 1);
+			assertThat(store.allocate("cafe\u0301", 10, 1)).as("the second name continues the first one's counter")
+				.isEqualTo(new Segment(11, 21));
+		}
+		finally {
+			execute(mariaDb, "DROP TABLE " + table);
+		}
+	}
+
 	@Test
 	void mariaDbCaseInsensitiveKeyIsRefusedWhenTheDriverReportsSchemas() throws SQLException {
 		DataSource mariaDb = TestBackends.mariaDb();
@@ -134,7 +167,7 @@ class NameColumnTest {
 	}
 
 	@Test
-	void postgresqlDomainsOverCitextOrANondeterministicCollationAreRefused() throws SQLException {
+	void postgresqlKeysThatTakeDistinctNamesForOneAreRefused() throws SQLException {
 		DataSource postgres = TestBackends.postgres();
 		execute(postgres, "CREATE EXTENSION IF NOT EXISTS citext");
 		execute(postgres, "CREATE COLLATION IF NOT EXISTS idgen_test_case_insensitive "
@@ -144,20 +177,29 @@ class NameColumnTest {
 		execute(postgres, "CREATE DOMAIN " + citextDomain + " AS citext");
 		execute(postgres,
 				"CREATE DOMAIN " + caseInsensitiveDomain + " AS varchar(128) COLLATE idgen_test_case_insensitive");
-		String citextTable = table(postgres, citextDomain);
-		String caseInsensitiveTable = table(postgres, caseInsensitiveDomain);
+		String citext = " under which names such as 'order' and 'ORDER' are equal and share a counter (use "
+				+ "VARCHAR(128))";
+		String nondeterministic = "column sequence_name has the nondeterministic collation idgen_test_case_insensitive,"
+				+ " under which distinct names can be equal and share a counter (use COLLATE \"C\")";
+		Map<String, String> expected = new LinkedHashMap<>();
+		expected.put("citext", "column sequence_name is citext," + citext);
+		expected.put(citextDomain, "column sequence_name is " + citextDomain + " (a domain over citext)," + citext);
+		expected.put("VARCHAR(128) COLLATE idgen_test_case_insensitive", nondeterministic);
+		expected.put(caseInsensitiveDomain, nondeterministic);
 		try {
-			assertThat(new JdbcSegmentSchema(postgres, citextTable, JdbcDialect.POSTGRESQL).findShapeProblems())
-				.containsExactly("column sequence_name is " + citextDomain + " (a domain over citext), under which "
-						+ "names such as 'order' and 'ORDER' are equal and share a counter (use VARCHAR(128))");
-			assertThat(new JdbcSegmentSchema(postgres, caseInsensitiveTable, JdbcDialect.POSTGRESQL)
-				.findShapeProblems()).singleElement()
-				.asString()
-				.contains("nondeterministic collation idgen_test_case_insensitive");
+			for (Map.Entry<String, String> key : expected.entrySet()) {
+				String table = table(postgres, key.getKey());
+				try {
+					assertThat(new JdbcSegmentSchema(postgres, table, JdbcDialect.POSTGRESQL).findShapeProblems())
+						.as(key.getKey())
+						.containsExactly(key.getValue());
+				}
+				finally {
+					execute(postgres, "DROP TABLE " + table);
+				}
+			}
 		}
 		finally {
-			execute(postgres, "DROP TABLE " + citextTable);
-			execute(postgres, "DROP TABLE " + caseInsensitiveTable);
 			execute(postgres, "DROP DOMAIN " + citextDomain);
 			execute(postgres, "DROP DOMAIN " + caseInsensitiveDomain);
 		}
@@ -180,6 +222,18 @@ class NameColumnTest {
 		}
 		finally {
 			execute(postgres, "DROP SCHEMA " + schema + " CASCADE");
+		}
+	}
+
+	private static void assertMariaDbKeyRefused(String keyType, String problem) throws SQLException {
+		DataSource mariaDb = TestBackends.mariaDb();
+		String table = table(mariaDb, keyType);
+		try {
+			assertThat(new JdbcSegmentSchema(mariaDb, table, JdbcDialect.MYSQL).findShapeProblems())
+				.containsExactly(problem);
+		}
+		finally {
+			execute(mariaDb, "DROP TABLE " + table);
 		}
 	}
 
