@@ -46,6 +46,11 @@ final class NameColumn {
 
 	private static final int FIRST_POSTGRESQL_WITH_NONDETERMINISTIC_COLLATIONS = 12;
 
+	private static final String POSTGRESQL_COLUMN = "FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+			+ "JOIN pg_namespace n ON n.oid = c.relnamespace ";
+
+	private static final String POSTGRESQL_COLUMN_IS = "n.nspname = ? AND c.relname = ? AND a.attname = ?";
+
 	private NameColumn() {
 	}
 
@@ -112,14 +117,10 @@ final class NameColumn {
 		String schema = (column.catalog() != null && !"def".equalsIgnoreCase(column.catalog())) ? column.catalog()
 				: column.schema();
 		String collation;
-		try (PreparedStatement statement = connection.prepareStatement("SELECT COLLATION_NAME FROM "
-				+ "information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND COLUMN_NAME = ?")) {
-			statement.setString(1, schema);
-			statement.setString(2, column.table());
-			statement.setString(3, column.name());
-			try (ResultSet result = statement.executeQuery()) {
-				collation = result.next() ? result.getString(1) : null;
-			}
+		try (PreparedStatement statement = columnQuery(connection, "SELECT COLLATION_NAME FROM "
+				+ "information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND COLUMN_NAME = ?", schema,
+				column); ResultSet result = statement.executeQuery()) {
+			collation = result.next() ? result.getString(1) : null;
 		}
 		if (collation == null) {
 			return Optional.of("the collation of column " + column.name()
@@ -150,21 +151,16 @@ final class NameColumn {
 		if (connection.getMetaData().getDatabaseMajorVersion() < FIRST_POSTGRESQL_WITH_NONDETERMINISTIC_COLLATIONS) {
 			return Optional.empty();
 		}
-		try (PreparedStatement statement = connection.prepareStatement("SELECT co.collname FROM pg_attribute a "
-				+ "JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
-				+ "JOIN pg_collation co ON co.oid = a.attcollation "
-				+ "WHERE n.nspname = ? AND c.relname = ? AND a.attname = ? AND NOT co.collisdeterministic")) {
-			statement.setString(1, column.schema());
-			statement.setString(2, column.table());
-			statement.setString(3, column.name());
-			try (ResultSet result = statement.executeQuery()) {
-				if (result.next()) {
-					return Optional.of("column " + column.name() + " has the nondeterministic collation "
-							+ result.getString(1)
-							+ ", under which distinct names can be equal and share a counter (use COLLATE \"C\")");
-				}
-				return Optional.empty();
+		try (PreparedStatement statement = columnQuery(connection, "SELECT co.collname " + POSTGRESQL_COLUMN
+				+ "JOIN pg_collation co ON co.oid = a.attcollation WHERE " + POSTGRESQL_COLUMN_IS
+				+ " AND NOT co.collisdeterministic", column.schema(), column);
+				ResultSet result = statement.executeQuery()) {
+			if (result.next()) {
+				return Optional.of("column " + column.name() + " has the nondeterministic collation "
+						+ result.getString(1)
+						+ ", under which distinct names can be equal and share a counter (use COLLATE \"C\")");
 			}
+			return Optional.empty();
 		}
 	}
 
@@ -173,27 +169,41 @@ final class NameColumn {
 	 * the domain gives it.
 	 */
 	private static KeyType postgresqlDomainBase(Connection connection, TableShape.Column column) throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement("SELECT bt.typname, t.typtypmod "
-				+ "FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
-				+ "JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_type t ON t.oid = a.atttypid "
-				+ "JOIN pg_type bt ON bt.oid = t.typbasetype WHERE n.nspname = ? AND c.relname = ? AND a.attname = ?")) {
-			statement.setString(1, column.schema());
+		try (PreparedStatement statement = columnQuery(connection, "SELECT bt.typname, t.typtypmod "
+				+ POSTGRESQL_COLUMN + "JOIN pg_type t ON t.oid = a.atttypid JOIN pg_type bt ON bt.oid = t.typbasetype "
+				+ "WHERE " + POSTGRESQL_COLUMN_IS, column.schema(), column);
+				ResultSet result = statement.executeQuery()) {
+			if (!result.next()) {
+				return new KeyType(column.typeName(), column.dataType(), column.size());
+			}
+			String base = result.getString(1);
+			int modifier = result.getInt(2);
+			int length = (modifier > 4) ? modifier - 4 : Integer.MAX_VALUE;
+			return switch (base) {
+				case "varchar" -> new KeyType(base, Types.VARCHAR, length);
+				case "bpchar" -> new KeyType(base, Types.CHAR, length);
+				case "text", "citext" -> new KeyType(base, Types.VARCHAR, Integer.MAX_VALUE);
+				default -> new KeyType(base, Types.DISTINCT, 0);
+			};
+		}
+	}
+
+	/**
+	 * Prepare a query about one column whose three parameters are, in this order, the
+	 * column's schema, table and name.
+	 */
+	private static PreparedStatement columnQuery(Connection connection, String sql, String schema,
+			TableShape.Column column) throws SQLException {
+		PreparedStatement statement = connection.prepareStatement(sql);
+		try {
+			statement.setString(1, schema);
 			statement.setString(2, column.table());
 			statement.setString(3, column.name());
-			try (ResultSet result = statement.executeQuery()) {
-				if (!result.next()) {
-					return new KeyType(column.typeName(), column.dataType(), column.size());
-				}
-				String base = result.getString(1);
-				int modifier = result.getInt(2);
-				int length = (modifier > 4) ? modifier - 4 : Integer.MAX_VALUE;
-				return switch (base) {
-					case "varchar" -> new KeyType(base, Types.VARCHAR, length);
-					case "bpchar" -> new KeyType(base, Types.CHAR, length);
-					case "text", "citext" -> new KeyType(base, Types.VARCHAR, Integer.MAX_VALUE);
-					default -> new KeyType(base, Types.DISTINCT, 0);
-				};
-			}
+			return statement;
+		}
+		catch (SQLException ex) {
+			statement.close();
+			throw ex;
 		}
 	}
 

@@ -72,11 +72,11 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	}
 
 	/**
-	 * Return the number of statements an allocation of an existing sequence prepares.
-	 * @return the number of statements
+	 * Return the number of statements an allocation of an existing sequence prepares:
+	 * the generic dialect's {@code UPDATE} then {@code SELECT}, one statement otherwise.
 	 */
-	protected int statementsPerAllocation() {
-		return 1;
+	private int statementsPerAllocation() {
+		return (expectedDialect() == JdbcDialect.GENERIC) ? 2 : 1;
 	}
 
 	/**

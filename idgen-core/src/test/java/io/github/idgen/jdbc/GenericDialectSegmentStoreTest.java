@@ -27,9 +27,4 @@ class GenericDialectSegmentStoreTest extends AbstractJdbcSegmentStoreTest {
 		return JdbcDialect.GENERIC;
 	}
 
-	@Override
-	protected int statementsPerAllocation() {
-		return 2;
-	}
-
 }

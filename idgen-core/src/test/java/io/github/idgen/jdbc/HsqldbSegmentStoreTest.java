@@ -22,9 +22,4 @@ class HsqldbSegmentStoreTest extends AbstractJdbcSegmentStoreTest {
 		return JdbcDialect.GENERIC;
 	}
 
-	@Override
-	protected int statementsPerAllocation() {
-		return 2;
-	}
-
 }

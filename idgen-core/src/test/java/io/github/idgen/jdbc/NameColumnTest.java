@@ -118,7 +118,8 @@ class NameColumnTest {
 		String table = table(mariaDb, "VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci");
 		try {
 			String url = ((HikariDataSource) mariaDb).getJdbcUrl();
-			DataSource schemaTerm = new MariaDbDataSource(url + (url.contains("?") ? "&" : "?") + "useCatalogTerm=Schema");
+			DataSource schemaTerm = new MariaDbDataSource(url + (url.contains("?") ? "&" : "?")
+					+ "useCatalogTerm=Schema");
 			assertThat(new JdbcSegmentSchema(schemaTerm, table, JdbcDialect.MYSQL).findShapeProblems()).singleElement()
 				.asString()
 				.contains("compares names by collation utf8mb4_general_ci");

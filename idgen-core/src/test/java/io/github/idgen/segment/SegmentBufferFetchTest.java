@@ -68,8 +68,39 @@ class SegmentBufferFetchTest {
 
 	@Test
 	void aClaimThatMeetsAFreshSegmentStartsTheFetchThePrefetchTriggerMissedMeanwhile() throws Exception {
-		ControllableSegmentStore store = new ControllableSegmentStore();
 		HeldClaim held = new HeldClaim(HeldClaim.Phase.BEFORE_CLAIM, HeldClaim.Phase.CLAIMED_WHILE_A_SEGMENT_WAITS);
+		SegmentBuffer buffer = bufferWithAWarmUpHeldInItsClaim(held);
+		for (long id = 7; id <= 17; id++) {
+			assertThat(buffer.next()).isEqualTo(id);
+		}
+		assertThat(buffer.state().prefetched()).as("no fetch while the warm-up holds its claim").isZero();
+		held.resume();
+		awaitPrefetched(buffer, 10);
+		assertThat(buffer.state().segmentStart()).as("the current segment").isEqualTo(11);
+	}
+
+	@Test
+	void aCallerWaitingWhileAClaimIsReleasedWithoutAFetchIsWokenAndServed() throws Exception {
+		HeldClaim held = new HeldClaim(HeldClaim.Phase.BEFORE_CLAIM, HeldClaim.Phase.CLAIMED_WHILE_A_SEGMENT_WAITS);
+		SegmentBuffer buffer = bufferWithAWarmUpHeldInItsClaim(held);
+		for (long id = 7; id <= 20; id++) {
+			assertThat(buffer.next()).isEqualTo(id);
+		}
+		CompletableFuture<Long> caller = CompletableFuture.supplyAsync(buffer::next);
+		Thread.sleep(200);
+		held.resume();
+		assertThat(caller.get(3, TimeUnit.SECONDS)).isEqualTo(21);
+	}
+
+	/**
+	 * Return a buffer of segments of 10 that served IDs 1 to 6 while a warm-up holds its
+	 * claim and the prefetched segment 11 to 20 waits: the warm-up was held before its
+	 * claim while the store was blocked, the prefetch ran meanwhile, and the warm-up then
+	 * claimed and is held in its claim, which will find the segment and start no fetch.
+	 * @param held the hook that holds the warm-up, before its claim and in it
+	 */
+	private SegmentBuffer bufferWithAWarmUpHeldInItsClaim(HeldClaim held) throws InterruptedException {
+		ControllableSegmentStore store = new ControllableSegmentStore();
 		SegmentBuffer buffer = new SegmentBuffer("order", store, settings(10, Duration.ofSeconds(20)), executor(),
 				SequenceObserver.NONE, held);
 		assertThat(buffer.next()).isEqualTo(1);
@@ -85,41 +116,7 @@ class SegmentBufferFetchTest {
 		awaitPrefetched(buffer, 10);
 		held.resume();
 		assertThat(held.awaitHeld(Duration.ofSeconds(5))).as("warm-up held in its claim, a segment waiting").isTrue();
-		for (long id = 7; id <= 17; id++) {
-			assertThat(buffer.next()).isEqualTo(id);
-		}
-		assertThat(buffer.state().prefetched()).as("no fetch while the warm-up holds its claim").isZero();
-		held.resume();
-		awaitPrefetched(buffer, 10);
-		assertThat(buffer.state().segmentStart()).as("the current segment").isEqualTo(11);
-	}
-
-	@Test
-	void aCallerWaitingWhileAClaimIsReleasedWithoutAFetchIsWokenAndServed() throws Exception {
-		ControllableSegmentStore store = new ControllableSegmentStore();
-		HeldClaim held = new HeldClaim(HeldClaim.Phase.BEFORE_CLAIM, HeldClaim.Phase.CLAIMED_WHILE_A_SEGMENT_WAITS);
-		SegmentBuffer buffer = new SegmentBuffer("order", store, settings(10, Duration.ofSeconds(20)), executor(),
-				SequenceObserver.NONE, held);
-		assertThat(buffer.next()).isEqualTo(1);
-		store.block();
-		for (long id = 2; id <= 6; id++) {
-			assertThat(buffer.next()).isEqualTo(id);
-		}
-		held.holdNext();
-		runAside(buffer::warmUp);
-		assertThat(held.awaitHeld(Duration.ofSeconds(5))).isTrue();
-		held.holdNext();
-		store.release();
-		awaitPrefetched(buffer, 10);
-		held.resume();
-		assertThat(held.awaitHeld(Duration.ofSeconds(5))).isTrue();
-		for (long id = 7; id <= 20; id++) {
-			assertThat(buffer.next()).isEqualTo(id);
-		}
-		CompletableFuture<Long> caller = CompletableFuture.supplyAsync(buffer::next);
-		Thread.sleep(200);
-		held.resume();
-		assertThat(caller.get(3, TimeUnit.SECONDS)).isEqualTo(21);
+		return buffer;
 	}
 
 	@Test

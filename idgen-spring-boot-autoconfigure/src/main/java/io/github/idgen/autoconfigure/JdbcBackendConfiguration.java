@@ -1,7 +1,5 @@
 package io.github.idgen.autoconfigure;
 
-import java.util.List;
-
 import javax.sql.DataSource;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -13,7 +11,6 @@ import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.github.idgen.IdGenerationException;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.SchemaInitialization;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
@@ -75,23 +72,14 @@ class JdbcBackendConfiguration {
 	 */
 	static void checkTableShape(DataSource dataSource, String table) {
 		JdbcSegmentSchema schema = new JdbcSegmentSchema(dataSource, table);
-		List<String> problems;
-		String script;
-		try {
-			problems = schema.findShapeProblems();
-			script = problems.isEmpty() ? null : schema.script();
-		}
-		catch (IdGenerationException ex) {
-			return;
-		}
-		if (!problems.isEmpty()) {
+		TableShapeMismatch.find(schema::findShapeProblems, schema::script).ifPresent((mismatch) -> {
 			throw new IdGeneratorConfigurationException("idgen.jdbc.table", table,
 					"idgen.jdbc.table is '" + table + "', and that table exists with another shape than idgen needs: "
-							+ String.join("; ", problems) + ".",
+							+ mismatch.problems() + ".",
 					"Change table '" + table + "' to the shape of idgen's script for this database, or set "
 							+ "idgen.jdbc.table to a table that has it or does not exist yet "
-							+ "(idgen.jdbc.initialize-schema creates it):\n" + script);
-		}
+							+ "(idgen.jdbc.initialize-schema creates it):\n" + mismatch.script());
+		});
 	}
 
 	/**

@@ -1,7 +1,6 @@
 package io.github.idgen.autoconfigure;
 
 import java.sql.DatabaseMetaData;
-import java.util.List;
 import java.util.Locale;
 
 import javax.sql.DataSource;
@@ -17,7 +16,6 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.jdbc.support.MetaDataAccessException;
 
-import io.github.idgen.IdGenerationException;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.jdbc.JdbcDialect;
@@ -87,24 +85,15 @@ final class WorkerLeaseStoreConfigurations {
 		 * database that cannot be asked is not checked.
 		 */
 		private static void checkTableShape(JdbcWorkerSchema schema, String source) {
-			List<String> problems;
-			String script;
-			try {
-				problems = schema.findShapeProblems();
-				script = problems.isEmpty() ? null : schema.script();
-			}
-			catch (IdGenerationException ex) {
-				return;
-			}
-			if (!problems.isEmpty()) {
+			TableShapeMismatch.find(schema::findShapeProblems, schema::script).ifPresent((mismatch) -> {
 				throw new IdGeneratorConfigurationException("idgen.snowflake.worker-id-source", source,
 						"idgen.snowflake.worker-id-source is '" + source + "', so snowflake worker ids are leased from "
 								+ "table '" + TABLE + "', and that table exists with another shape than idgen needs: "
-								+ String.join("; ", problems) + ".",
+								+ mismatch.problems() + ".",
 						"Change table '" + TABLE + "' to the shape of idgen's script for this database, or drop "
 								+ "it for idgen to create (idgen.jdbc.initialize-schema), or lease worker ids from "
-								+ "another store (idgen.snowflake.worker-id-source):\n" + script);
-			}
+								+ "another store (idgen.snowflake.worker-id-source):\n" + mismatch.script());
+			});
 		}
 
 	}

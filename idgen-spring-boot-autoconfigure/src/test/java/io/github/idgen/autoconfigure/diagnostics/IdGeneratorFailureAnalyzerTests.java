@@ -1,33 +1,19 @@
 package io.github.idgen.autoconfigure.diagnostics;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Objects;
-
 import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.beans.factory.BeanFactory;
-import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
-import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.core.annotation.AnnotationAwareOrderComparator;
-import org.springframework.core.env.Environment;
-import org.springframework.core.env.StandardEnvironment;
-import org.springframework.core.io.support.SpringFactoriesLoader;
-import org.springframework.core.io.support.SpringFactoriesLoader.ArgumentResolver;
-import org.springframework.core.io.support.SpringFactoriesLoader.FailureHandler;
 
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 
@@ -175,25 +161,10 @@ class IdGeneratorFailureAnalyzerTests {
 
 	@Test
 	void comesBeforeSpringBootsAnalyzerOfInvalidPropertyValuesWhereverTheClasspathPutsIt() {
-		List<FailureAnalyzer> analyzers = new ArrayList<>(SpringFactoriesLoader
-			.forDefaultResourceLocation(getClass().getClassLoader())
-			.load(FailureAnalyzer.class,
-					ArgumentResolver.of(Environment.class, new StandardEnvironment())
-						.and(BeanFactory.class, new DefaultListableBeanFactory()),
-					FailureHandler.handleMessage((message, failure) -> {
-					})));
-		assertThat(analyzers).anyMatch((analyzer) -> analyzer.getClass()
-			.getName()
-			.equals("org.springframework.boot.diagnostics.analyzer.InvalidConfigurationPropertyValueFailureAnalyzer"));
-		analyzers.sort(Comparator.comparing((analyzer) -> analyzer instanceof IdGeneratorFailureAnalyzer));
-		AnnotationAwareOrderComparator.sort(analyzers);
 		Throwable failure = new IllegalStateException(new IdGeneratorConfigurationException("idgen.jdbc.table", "x-y",
 				"idgen.jdbc.table is 'x-y'.", "Set idgen.jdbc.table."));
-		FailureAnalysis analysis = analyzers.stream()
-			.map((analyzer) -> analyzer.analyze(failure))
-			.filter(Objects::nonNull)
-			.findFirst()
-			.orElseThrow();
+		FailureAnalysis analysis = FailureAnalyzerFixtures.firstAnalysis(failure, IdGeneratorFailureAnalyzer.class,
+				"org.springframework.boot.diagnostics.analyzer.InvalidConfigurationPropertyValueFailureAnalyzer");
 		assertThat(analysis.getDescription()).isEqualTo("idgen.jdbc.table is 'x-y'.");
 		assertThat(analysis.getAction()).isEqualTo("Set idgen.jdbc.table.");
 	}

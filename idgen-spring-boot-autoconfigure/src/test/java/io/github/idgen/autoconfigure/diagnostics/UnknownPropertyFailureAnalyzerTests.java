@@ -1,18 +1,12 @@
 package io.github.idgen.autoconfigure.diagnostics;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import org.springframework.beans.factory.BeanFactory;
-import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -23,18 +17,11 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.diagnostics.FailureAnalysis;
-import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.core.annotation.AnnotationAwareOrderComparator;
-import org.springframework.core.env.Environment;
-import org.springframework.core.env.StandardEnvironment;
-import org.springframework.core.io.support.SpringFactoriesLoader;
-import org.springframework.core.io.support.SpringFactoriesLoader.ArgumentResolver;
-import org.springframework.core.io.support.SpringFactoriesLoader.FailureHandler;
 
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 
@@ -127,25 +114,11 @@ class UnknownPropertyFailureAnalyzerTests {
 
 	@Test
 	void comesBeforeSpringBootsAnalyzerOfUnboundPropertiesWhereverTheClasspathPutsIt() {
-		List<FailureAnalyzer> analyzers = new ArrayList<>(SpringFactoriesLoader
-			.forDefaultResourceLocation(getClass().getClassLoader())
-			.load(FailureAnalyzer.class,
-					ArgumentResolver.of(Environment.class, new StandardEnvironment())
-						.and(BeanFactory.class, new DefaultListableBeanFactory()),
-					FailureHandler.handleMessage((message, failure) -> {
-					})));
-		assertThat(analyzers).anyMatch((analyzer) -> analyzer.getClass()
-			.getName()
-			.equals("org.springframework.boot.diagnostics.analyzer.UnboundConfigurationPropertyFailureAnalyzer"));
-		analyzers.sort(Comparator.comparing((analyzer) -> analyzer instanceof UnknownPropertyFailureAnalyzer));
-		AnnotationAwareOrderComparator.sort(analyzers);
 		Throwable[] failure = new Throwable[1];
 		this.runner.withPropertyValues("idgen.bakend=jdbc").run((context) -> failure[0] = context.getStartupFailure());
-		FailureAnalysis analysis = analyzers.stream()
-			.map((analyzer) -> analyzer.analyze(failure[0]))
-			.filter(Objects::nonNull)
-			.findFirst()
-			.orElseThrow();
+		FailureAnalysis analysis = FailureAnalyzerFixtures.firstAnalysis(failure[0],
+				UnknownPropertyFailureAnalyzer.class,
+				"org.springframework.boot.diagnostics.analyzer.UnboundConfigurationPropertyFailureAnalyzer");
 		assertThat(analysis.getAction()).isEqualTo("Rename idgen.bakend to idgen.backend.");
 	}
 
