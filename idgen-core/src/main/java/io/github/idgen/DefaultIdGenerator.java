@@ -118,7 +118,8 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 			UnknownSequencePolicy unknownSequences, Map<String, SequenceFormat> formats, Clock clock, ZoneId zone,
 			int maxUnknownSequences) {
 		if (maxUnknownSequences < 0) {
-			throw new IllegalArgumentException("maxUnknownSequences must not be negative but was " + maxUnknownSequences);
+			throw new IllegalArgumentException("maxUnknownSequences must not be negative but was "
+					+ maxUnknownSequences);
 		}
 		this.factory = factory;
 		this.configured = Set.copyOf(configured);

@@ -61,7 +61,8 @@ public interface Sequence {
 	 * @see IdGenerator#nextFormattedId(String)
 	 */
 	default String nextFormatted() {
-		throw new IllegalStateException("Sequence " + SequenceNames.quote(name()) + " has no format: set idgen.sequences." + name()
+		throw new IllegalStateException("Sequence " + SequenceNames.quote(name())
+				+ " has no format: set idgen.sequences." + name()
 				+ ".format, such as ORD{yyyyMMdd}{seq:6}");
 	}
 

@@ -117,7 +117,8 @@ public final class SequenceNames {
 		int length = name.codePointCount(0, name.length());
 		if (length > MAX_LENGTH) {
 			throw new IllegalArgumentException(
-					"Sequence name must have at most " + MAX_LENGTH + " characters but has " + length + ": " + quote(name));
+					"Sequence name must have at most " + MAX_LENGTH + " characters but has " + length + ": "
+							+ quote(name));
 		}
 		if (name.codePoints().anyMatch(SequenceNames::isInvisibleOrBreaking)) {
 			throw new IllegalArgumentException("Sequence name must not contain control characters, format characters, "

@@ -141,14 +141,16 @@ public class MongoSegmentStore implements SegmentStore {
 		}
 		Objects.requireNonNull(bounds, "SequenceBounds must not be null");
 		if (!bounds.isBounded() && step > SequenceBounds.MAX_ID) {
-			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence) + " cannot reserve " + step
+			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence)
+					+ " cannot reserve " + step
 					+ " IDs: no counter can grow by that much without passing the largest ID " + SequenceBounds.MAX_ID);
 		}
 		try {
 			return allocateWithin(sequence, step, bounds);
 		}
 		catch (DataAccessException | MongoException ex) {
-			throw MongoFailures.translate("Could not reserve " + step + " IDs of sequence " + SequenceNames.quote(sequence)
+			throw MongoFailures.translate("Could not reserve " + step + " IDs of sequence "
+					+ SequenceNames.quote(sequence)
 					+ " in collection '" + this.counters.collectionName() + "'", ex);
 		}
 	}
@@ -177,7 +179,8 @@ public class MongoSegmentStore implements SegmentStore {
 				}
 			}
 			if (attempt == MAX_ATTEMPTS) {
-				throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence " + SequenceNames.quote(sequence)
+				throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence "
+						+ SequenceNames.quote(sequence)
 						+ " in collection '" + this.counters.collectionName()
 						+ "': its counter was still missing or changing after " + MAX_ATTEMPTS + " attempts");
 			}
@@ -187,7 +190,8 @@ public class MongoSegmentStore implements SegmentStore {
 	private long counterValue(String sequence, BsonDocument document) {
 		BsonValue value = document.get(CounterDocuments.VALUE);
 		if (value == null || !value.isInt64()) {
-			throw new BackendMisconfiguredException("Sequence " + SequenceNames.quote(sequence) + " cannot reserve IDs: the 'value' of its "
+			throw new BackendMisconfiguredException("Sequence " + SequenceNames.quote(sequence)
+					+ " cannot reserve IDs: the 'value' of its "
 					+ "counter in collection '" + this.counters.collectionName() + "' is "
 					+ CounterDocuments.describeValue(document) + ", not a 64-bit integer (NumberLong)");
 		}

@@ -120,7 +120,8 @@ final class HighWaterMark {
 	 * @return the exception to throw
 	 */
 	CounterLostException trip(String reason) {
-		String message = "Counter of sequence " + SequenceNames.quote(this.sequence) + " was lost or went back: " + reason
+		String message = "Counter of sequence " + SequenceNames.quote(this.sequence) + " was lost or went back: "
+				+ reason
 				+ ". Handing out IDs from it could repeat IDs, so this instance refuses to until the counter is "
 				+ "restored above every ID handed out and the application is restarted";
 		if (this.trippedReason == null) {

@@ -69,7 +69,8 @@ final class RedisFailures {
 		if (code == null || TRANSIENT_ERROR_CODES.contains(code) || isTransientErr(reply)) {
 			return new BackendUnavailableException(action + ": " + FailureDescriptions.describe(failure), failure);
 		}
-		return new BackendMisconfiguredException(action + ": Redis refused it with " + code + ", " + meaning(code, reply)
+		return new BackendMisconfiguredException(action + ": Redis refused it with " + code + ", "
+				+ meaning(code, reply)
 				+ " (the reply is not shown, since it may name the user)", failure);
 	}
 

@@ -219,7 +219,8 @@ public class RedisSegmentStore implements SegmentStore {
 				(name) -> new HighWaterMark(name, this.keys.counter(name)));
 		mark.checkIntact();
 		if (!bounds.isBounded() && step > SequenceBounds.MAX_ID) {
-			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence) + " cannot reserve " + step
+			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence)
+					+ " cannot reserve " + step
 					+ " IDs: no counter can grow by that much without passing the largest ID " + SequenceBounds.MAX_ID);
 		}
 		try {
@@ -227,7 +228,8 @@ public class RedisSegmentStore implements SegmentStore {
 					: allocateGuarded(sequence, step, bounds, mark);
 		}
 		catch (DataAccessException | IllegalStateException ex) {
-			throw RedisFailures.translate("Could not reserve " + step + " IDs of sequence " + SequenceNames.quote(sequence)
+			throw RedisFailures.translate("Could not reserve " + step + " IDs of sequence "
+					+ SequenceNames.quote(sequence)
 					+ " in Redis key '" + this.keys.counter(sequence) + "'", ex);
 		}
 	}
@@ -342,7 +344,8 @@ public class RedisSegmentStore implements SegmentStore {
 				knownFloor = readFloor(sequence);
 			}
 			if (attempt == MAX_CLAIM_ATTEMPTS) {
-				throw new BackendUnavailableException("Could not claim a segment of sequence " + SequenceNames.quote(sequence)
+				throw new BackendUnavailableException("Could not claim a segment of sequence "
+						+ SequenceNames.quote(sequence)
 						+ " in its floor after " + attempt + " attempts: the floor (" + knownFloor
 						+ ") kept passing the segments reserved in Redis");
 			}
@@ -355,7 +358,8 @@ public class RedisSegmentStore implements SegmentStore {
 			return this.floor.raise(sequence, from, to);
 		}
 		catch (BackendUnavailableException ex) {
-			throw new BackendUnavailableException("Could not raise the floor of sequence " + SequenceNames.quote(sequence)
+			throw new BackendUnavailableException("Could not raise the floor of sequence "
+					+ SequenceNames.quote(sequence)
 					+ " to " + to + "; IDs " + (from + 1) + " to " + to + " are skipped: " + ex.getMessage(), ex);
 		}
 	}
@@ -366,7 +370,8 @@ public class RedisSegmentStore implements SegmentStore {
 		}
 		catch (BackendUnavailableException ex) {
 			throw new BackendUnavailableException(
-					"Could not read the floor of sequence " + SequenceNames.quote(sequence) + ": " + ex.getMessage(), ex);
+					"Could not read the floor of sequence " + SequenceNames.quote(sequence) + ": "
+							+ ex.getMessage(), ex);
 		}
 	}
 
@@ -405,13 +410,15 @@ public class RedisSegmentStore implements SegmentStore {
 
 	private SequenceExhaustedException exhausted(String sequence, long step, String counter) {
 		return new SequenceExhaustedException(sequence,
-				"Sequence " + SequenceNames.quote(sequence) + " is exhausted: its counter '" + this.keys.counter(sequence) + "' is at "
+				"Sequence " + SequenceNames.quote(sequence) + " is exhausted: its counter '"
+						+ this.keys.counter(sequence) + "' is at "
 						+ counter + " and cannot grow by " + step + " without passing the largest ID " + SequenceBounds.MAX_ID);
 	}
 
 	private SequenceExhaustedException boundReached(String sequence, SequenceBounds bounds, String counter) {
 		return new SequenceExhaustedException(sequence,
-				"Sequence " + SequenceNames.quote(sequence) + " has handed out its last ID, its max-value " + bounds.maxValue()
+				"Sequence " + SequenceNames.quote(sequence) + " has handed out its last ID, its max-value "
+						+ bounds.maxValue()
 						+ ": its counter '" + this.keys.counter(sequence) + "' is at " + counter);
 	}
 

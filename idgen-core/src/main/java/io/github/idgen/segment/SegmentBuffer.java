@@ -475,7 +475,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 */
 	private void failedWithError(Throwable failure) {
 		try {
-			retryLater(new BackendUnavailableException("Fetching a segment of sequence " + SequenceNames.quote(this.name)
+			retryLater(new BackendUnavailableException("Fetching a segment of sequence "
+					+ SequenceNames.quote(this.name)
 					+ " failed: " + FailureDescriptions.describe(failure), failure));
 		}
 		catch (RuntimeException | Error ex) {

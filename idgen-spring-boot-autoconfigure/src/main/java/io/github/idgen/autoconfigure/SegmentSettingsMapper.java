@@ -184,7 +184,8 @@ final class SegmentSettingsMapper {
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException(property, name,
-					property + " names " + SequenceNames.quote(name) + ", which is not a valid sequence name: " + ex.getMessage(),
+					property + " names " + SequenceNames.quote(name) + ", which is not a valid sequence name: "
+							+ ex.getMessage(),
 					"Change the name in " + property + ".");
 		}
 	}

@@ -116,7 +116,8 @@ final class RedisTimeNode {
 		Reservation reservation = toReservation(reply);
 		if (before != null && !reservation.startsAfter(before)) {
 			String message = "Redis " + this.name + " handed out millisecond " + reservation.millis()
-					+ ", sequence value " + reservation.firstSequence() + " of sequence " + SequenceNames.quote(this.sequence)
+					+ ", sequence value " + reservation.firstSequence() + " of sequence "
+					+ SequenceNames.quote(this.sequence)
 					+ " although it had handed out millisecond " + before.millis() + ", sequence value "
 					+ before.sequence(before.size() - 1) + " before: it lost key '" + this.key
 					+ "' (a restart without persistence, a flush, a failover to a replica that was behind) "
@@ -137,7 +138,8 @@ final class RedisTimeNode {
 			return new Reservation(millis, firstSlot * this.count + this.index, this.count, size);
 		}
 		if (status == OTHER_CONFIGURATION) {
-			throw new IdGenerationException("Redis " + this.name + " serves sequence " + SequenceNames.quote(this.sequence) + " (key '"
+			throw new IdGenerationException("Redis " + this.name + " serves sequence "
+					+ SequenceNames.quote(this.sequence) + " (key '"
 					+ this.key + "') as " + reply.get(1) + ", but this instance is configured as "
 					+ this.configuration + ". Every instance of a sequence must list the same Redis nodes in the "
 					+ "same order and use the same layout; changing them for a sequence in use can repeat IDs, "

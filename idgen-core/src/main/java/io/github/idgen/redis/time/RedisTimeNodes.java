@@ -110,7 +110,8 @@ final class RedisTimeNodes {
 		}
 		if (smallestBehind != Long.MAX_VALUE && smallestBehind > this.maxAheadMillis) {
 			throw new ClockMovedBackwardsException(Duration.ofMillis(smallestBehind),
-					"Sequence " + SequenceNames.quote(this.sequence) + " could not reserve IDs on any of its Redis nodes within "
+					"Sequence " + SequenceNames.quote(this.sequence)
+							+ " could not reserve IDs on any of its Redis nodes within "
 							+ Duration.ofNanos(this.maxWaitNanos) + ": " + String.join("; ", failures));
 		}
 		throw new BackendUnavailableException("Sequence " + SequenceNames.quote(this.sequence)

@@ -239,7 +239,8 @@ public final class RedisTimeSequence implements Sequence, SequenceInfo {
 			String node = this.nodes.name((int) (reservation.firstSequence() % reservation.step()));
 			Instant time = Instant.ofEpochMilli(reservation.millis());
 			if (timestamp < 1) {
-				throw new IdGenerationException("Redis " + node + " of sequence " + SequenceNames.quote(this.name) + " reads its clock as "
+				throw new IdGenerationException("Redis " + node + " of sequence " + SequenceNames.quote(this.name)
+						+ " reads its clock as "
 						+ time + ", not after the epoch " + this.layout.epoch() + " of the sequence's layout");
 			}
 			throw new SequenceExhaustedException(this.name,
