@@ -1,7 +1,8 @@
 package io.github.idgen.autoconfigure;
 
+import org.springframework.beans.factory.ObjectProvider;
+
 import io.github.idgen.SequenceObserver;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 
 /**
  * Gives each idgen backend the {@link SequenceObserver} that hears of its fetches, waits,
@@ -22,5 +23,15 @@ public interface BackendObservers {
 	 * @return its observer
 	 */
 	SequenceObserver observer(Backend backend);
+
+	/**
+	 * Return the observer of a backend from the context's observers, if it has them.
+	 * @param observers the context's observers, if any
+	 * @param backend the backend
+	 * @return its observer, or one that does nothing
+	 */
+	static SequenceObserver of(ObjectProvider<BackendObservers> observers, Backend backend) {
+		return observers.getIfAvailable(() -> NONE).observer(backend);
+	}
 
 }

@@ -1,13 +1,9 @@
 package io.github.idgen.autoconfigure;
 
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -15,7 +11,6 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.util.ClassUtils;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
 /**
@@ -23,16 +18,7 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
  * not set the single store the context has, serves every sequence whose
  * {@code idgen.sequences.<name>.backend} is not set.
  */
-final class BackendSelection {
-
-	private static final Map<Backend, Store> STORES = Map.of(Backend.JDBC,
-			new Store("javax.sql.DataSource", List.of("org.springframework.boot.jdbc.EmbeddedDatabaseConnection"),
-					"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)"),
-			Backend.REDIS,
-			new Store("org.springframework.data.redis.connection.RedisConnectionFactory", List.of(),
-					"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)"),
-			Backend.MONGO, new Store("org.springframework.data.mongodb.core.MongoTemplate", List.of(),
-					"spring-boot-starter-data-mongodb (or a MongoTemplate bean)"));
+public final class BackendSelection {
 
 	private final IdGeneratorProperties properties;
 
@@ -40,7 +26,14 @@ final class BackendSelection {
 
 	private final ClassLoader classLoader;
 
-	BackendSelection(IdGeneratorProperties properties, ListableBeanFactory beanFactory, ClassLoader classLoader) {
+	/**
+	 * Create the selection of a context.
+	 * @param properties the bound idgen properties
+	 * @param beanFactory the context's bean factory
+	 * @param classLoader the class loader that finds the stores' classes
+	 */
+	public BackendSelection(IdGeneratorProperties properties, ListableBeanFactory beanFactory,
+			ClassLoader classLoader) {
 		this.properties = properties;
 		this.beanFactory = beanFactory;
 		this.classLoader = classLoader;
@@ -48,12 +41,16 @@ final class BackendSelection {
 
 	/**
 	 * Create the selection a condition sees: the {@code idgen} properties bound from its
-	 * environment, once {@link SequenceKeys} found every sequence name bound as written,
-	 * and its bean factory.
+	 * environment, once {@link SequenceKeys} found every sequence name bound as written
+	 * and {@link UnknownProperties} found no property that nothing binds, and its bean
+	 * factory.
+	 * @param context the condition's context
+	 * @return the selection
 	 */
-	static BackendSelection of(ConditionContext context) {
+	public static BackendSelection of(ConditionContext context) {
 		if (context.getEnvironment() instanceof ConfigurableEnvironment environment) {
 			SequenceKeys.check(environment);
+			UnknownProperties.check(environment);
 		}
 		IdGeneratorProperties properties = Binder.get(context.getEnvironment())
 			.bind("idgen", IdGeneratorProperties.class)
@@ -62,20 +59,16 @@ final class BackendSelection {
 	}
 
 	/**
-	 * Return the bound properties the selection decides from.
-	 */
-	IdGeneratorProperties properties() {
-		return this.properties;
-	}
-
-	/**
 	 * Return the backends that serve at least one sequence, leaving out the default one
 	 * if it cannot be decided.
+	 * @return the backends in use
 	 */
-	Set<Backend> used() {
+	public Set<Backend> used() {
 		Set<Backend> used = EnumSet.noneOf(Backend.class);
-		this.properties.getSequences().values().stream()
-			.map(IdGeneratorProperties.SequenceProperties::getBackend)
+		this.properties.getSequences()
+			.values()
+			.stream()
+			.map(SequenceProperties::getBackend)
 			.filter((backend) -> backend != null)
 			.forEach(used::add);
 		decidedDefault(present()).ifPresent(used::add);
@@ -84,10 +77,11 @@ final class BackendSelection {
 
 	/**
 	 * Return the backend of every sequence without a backend of its own.
+	 * @return the default backend
 	 * @throws IdGeneratorConfigurationException naming {@code idgen.backend} if it is not
 	 * set and the context has no store or several
 	 */
-	Backend defaultBackend() {
+	public Backend defaultBackend() {
 		List<Backend> present = present();
 		Optional<Backend> decided = decidedDefault(present);
 		if (decided.isPresent()) {
@@ -96,14 +90,15 @@ final class BackendSelection {
 		if (present.isEmpty()) {
 			throw new IdGeneratorConfigurationException("idgen.backend", null,
 					"idgen.backend is not set and the application context has no store to reserve IDs from.",
-					"Add " + String.join(", or ", storeBackends().map((backend) -> STORES.get(backend).starter())
-						.toList()) + ", or set idgen.backend=snowflake, or set idgen.enabled=false to turn idgen off.");
+					"Add " + String.join(", or ",
+							Backend.withStore().stream().map((backend) -> backend.store().starter()).toList())
+							+ ", or set idgen.backend=snowflake, or set idgen.enabled=false to turn idgen off.");
 		}
 		throw new IdGeneratorConfigurationException("idgen.backend", null,
 				"idgen.backend is not set and the application context has several stores to reserve IDs from ("
-						+ names(present) + ").",
-				"Set idgen.backend to the one idgen should use, for example idgen.backend=" + name(present.get(0))
-						+ ".");
+						+ Backend.names(present) + ").",
+				"Set idgen.backend to the one idgen should use, for example idgen.backend="
+						+ present.get(0).propertyName() + ".");
 	}
 
 	private Optional<Backend> decidedDefault(List<Backend> present) {
@@ -116,58 +111,42 @@ final class BackendSelection {
 	/**
 	 * Return the startup failure for a backend that the given property selects and that
 	 * cannot be set up because the context lacks its store.
+	 * @param property the property that selects the backend
+	 * @param backend the backend
+	 * @return the failure to throw
 	 */
-	static IdGeneratorConfigurationException unavailable(String property, Backend backend) {
-		Store store = STORES.get(backend);
-		if (store == null) {
-			return new IdGeneratorConfigurationException(property, name(backend),
-					property + " is '" + name(backend) + "', and the '" + name(backend)
-							+ "' backend could not be set up.",
+	public static IdGeneratorConfigurationException unavailable(String property, Backend backend) {
+		String name = backend.propertyName();
+		if (backend.store() == null) {
+			return new IdGeneratorConfigurationException(property, name,
+					property + " is '" + name + "', and the '" + name + "' backend could not be set up.",
 					"Check the log for the reason, or set " + property + " to another backend.");
 		}
-		return new IdGeneratorConfigurationException(property, name(backend),
-				property + " is '" + name(backend) + "', and the '" + name(backend) + "' backend needs "
-						+ store.starter() + ", which the application context does not have.",
-				"Add " + store.starter() + ", or set " + property
+		String starter = backend.store().starter();
+		return new IdGeneratorConfigurationException(property, name,
+				property + " is '" + name + "', and the '" + name + "' backend needs " + starter
+						+ ", which the application context does not have.",
+				"Add " + starter + ", or set " + property
 						+ " to a backend whose store the application has, or set idgen.enabled=false to turn "
 						+ "idgen off.");
-	}
-
-	static String name(Backend backend) {
-		return backend.name().toLowerCase(Locale.ROOT);
 	}
 
 	/**
 	 * Return the backends whose store the application context has, in declaration
 	 * order.
+	 * @return the backends whose store is present
 	 */
-	List<Backend> present() {
-		return storeBackends().filter((backend) -> isPresent(STORES.get(backend))).toList();
+	public List<Backend> present() {
+		return Backend.withStore().stream().filter((backend) -> isPresent(backend.store())).toList();
 	}
 
-	private static Stream<Backend> storeBackends() {
-		return Arrays.stream(Backend.values()).filter(STORES::containsKey);
-	}
-
-	private boolean isPresent(Store store) {
+	private boolean isPresent(Backend.Store store) {
 		if (!ClassUtils.isPresent(store.beanType(), this.classLoader)
 				|| !store.requiredClasses().stream().allMatch((name) -> ClassUtils.isPresent(name, this.classLoader))) {
 			return false;
 		}
 		Class<?> type = ClassUtils.resolveClassName(store.beanType(), this.classLoader);
 		return this.beanFactory.getBeanNamesForType(type, true, false).length > 0;
-	}
-
-	private static String names(List<Backend> backends) {
-		return String.join(", ", backends.stream().map(BackendSelection::name).toList());
-	}
-
-	/**
-	 * What a backend with a store needs: a bean of its type, further classes, and the
-	 * starter that brings them.
-	 */
-	private record Store(String beanType, List<String> requiredClasses, String starter) {
-
 	}
 
 }

@@ -8,8 +8,6 @@ import java.lang.annotation.Target;
 
 import org.springframework.context.annotation.Conditional;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
-
 /**
  * Matches when the given backend serves at least one sequence, as
  * {@link BackendSelection} decides.
@@ -18,7 +16,7 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 @Target({ ElementType.TYPE, ElementType.METHOD })
 @Documented
 @Conditional(OnBackendCondition.class)
-@interface ConditionalOnBackend {
+public @interface ConditionalOnBackend {
 
 	/**
 	 * The backend that must be in use.

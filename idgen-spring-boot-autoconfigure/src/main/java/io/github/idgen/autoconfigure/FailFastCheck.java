@@ -2,7 +2,6 @@ package io.github.idgen.autoconfigure;
 
 import java.util.List;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
 /**
@@ -26,35 +25,16 @@ final class FailFastCheck {
 				backend.sequences().checkAvailable();
 			}
 			catch (RuntimeException ex) {
-				String name = BackendSelection.name(backend.backend());
+				String name = backend.backend().propertyName();
 				throw new IdGeneratorConfigurationException("idgen.fail-fast", true,
 						"idgen.fail-fast is true and the '" + name + "' backend does not answer: " + ex.getMessage(),
-						"Start " + store(backend.backend()) + ", or fix its connection properties ("
-								+ connectionProperties(backend.backend())
+						"Start " + backend.backend().description() + ", or fix its connection properties ("
+								+ backend.backend().connectionProperties()
 								+ "), or set idgen.fail-fast=false to start without it (IDs then fail until it "
 								+ "answers).",
 						ex);
 			}
 		}
-	}
-
-	private static String store(Backend backend) {
-		return switch (backend) {
-			case JDBC -> "the database";
-			case REDIS -> "Redis";
-			case MONGO -> "MongoDB";
-			case SNOWFLAKE -> "the store the snowflake worker id is leased from";
-		};
-	}
-
-	private static String connectionProperties(Backend backend) {
-		return switch (backend) {
-			case JDBC -> "spring.datasource.*";
-			case REDIS -> "spring.data.redis.*";
-			case MONGO -> "spring.mongodb.*";
-			case SNOWFLAKE -> "spring.datasource.*, spring.data.redis.* or spring.mongodb.*, and "
-					+ "idgen.snowflake.worker-id-source";
-		};
 	}
 
 }

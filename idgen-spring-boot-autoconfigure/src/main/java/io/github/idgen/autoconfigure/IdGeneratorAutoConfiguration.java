@@ -15,21 +15,21 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
+import org.springframework.core.env.ConfigurableEnvironment;
 
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceNames;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisFloorSource;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisMode;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
- * Auto-configuration} for the idgen {@link IdGenerator}.
+ * Auto-configuration} for the idgen {@link IdGenerator}: it routes every sequence to the
+ * {@link IdGeneratorBackend} that serves it. The backends come from their own
+ * auto-configurations, one per package under {@code io.github.idgen.autoconfigure},
+ * which come after this one: like its conditions, theirs decide from the stores that the
+ * store auto-configurations this one follows have defined.
  * <p>
  * {@code idgen.backend} chooses the backend, or when it is not set the single store the
  * application context has; {@code idgen.sequences.<name>.backend} overrides it per
@@ -41,29 +41,44 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
 		"org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration" })
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(IdGeneratorProperties.class)
-@Import({ JdbcBackendConfiguration.class, RedisBackendConfiguration.class, MongoBackendConfiguration.class,
-		SnowflakeBackendConfiguration.class })
 public final class IdGeneratorAutoConfiguration {
+
+	/**
+	 * The clock of formatted IDs and of snowflake IDs. Define a {@link Clock} bean to
+	 * replace it.
+	 * @return the UTC system clock
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	Clock idgenClock() {
+		return Clock.systemUTC();
+	}
 
 	@Bean
 	@ConditionalOnMissingBean({ IdGenerator.class, SequenceRouting.class })
 	SequenceRouting idgenSequenceRouting(IdGeneratorProperties properties, List<IdGeneratorBackend> backends,
-			ListableBeanFactory beanFactory, ObjectProvider<BackendObservers> observers) {
-		Map<Backend, SequenceBackend> available = new EnumMap<>(Backend.class);
-		backends.forEach((backend) -> available.put(backend.backend(), backend.sequences()));
+			ListableBeanFactory beanFactory, ConfigurableEnvironment environment,
+			ObjectProvider<BackendObservers> observers) {
+		UnknownProperties.check(environment);
+		Map<Backend, IdGeneratorBackend> available = new EnumMap<>(Backend.class);
+		backends.forEach((backend) -> available.put(backend.backend(), backend));
 		Backend defaultBackend = new BackendSelection(properties, beanFactory, getClass().getClassLoader())
 			.defaultBackend();
 		require(available, defaultBackend, "idgen.backend");
 		Map<String, Backend> bySequence = new HashMap<>();
 		properties.getSequences().forEach((name, sequence) -> {
+			Backend backend = defaultBackend;
 			if (sequence.getBackend() != null) {
-				require(available, sequence.getBackend(), "idgen.sequences." + name + ".backend");
-				bySequence.put(name, sequence.getBackend());
+				backend = sequence.getBackend();
+				require(available, backend, "idgen.sequences." + name + ".backend");
+				bySequence.put(name, backend);
 			}
-			checkBackendServes(properties, name, sequence,
-					(sequence.getBackend() != null) ? sequence.getBackend() : defaultBackend);
+			available.get(backend).check().check(name, sequence);
+			checkMode(name, sequence, backend);
 		});
-		SequenceRouting routing = new SequenceRouting(available, defaultBackend, bySequence,
+		Map<Backend, SequenceBackend> sequences = new EnumMap<>(Backend.class);
+		available.forEach((backend, configured) -> sequences.put(backend, configured.sequences()));
+		SequenceRouting routing = new SequenceRouting(sequences, defaultBackend, bySequence,
 				observers.getIfAvailable(() -> BackendObservers.NONE));
 		checkBackendsServeNames(properties, routing);
 		return routing;
@@ -82,8 +97,7 @@ public final class IdGeneratorAutoConfiguration {
 		catch (IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException(property, name,
 					property + " names " + SequenceNames.quote(name) + ", which the '"
-							+ BackendSelection.name(routing.backendOf(name)) + "' backend cannot serve: "
-							+ ex.getMessage(),
+							+ routing.backendOf(name).propertyName() + "' backend cannot serve: " + ex.getMessage(),
 					"Rename the sequence in " + property + ", or serve it from another backend.");
 		}
 	}
@@ -91,12 +105,12 @@ public final class IdGeneratorAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(IdGenerator.class)
 	DefaultIdGenerator idGenerator(IdGeneratorProperties properties, SequenceRouting routing,
-			List<IdGeneratorBackend> backends) {
+			List<IdGeneratorBackend> backends, Clock clock) {
 		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
 		ZoneId zone = (properties.getZone() != null) ? properties.getZone() : ZoneId.systemDefault();
 		DefaultIdGenerator generator = new DefaultIdGenerator(routing, properties.getSequences().keySet(),
-				settings.defaultSequence(), properties.getUnknownSequences(), settings.formats(), Clock.systemUTC(),
-				zone, maxUnknownSequences(properties));
+				settings.defaultSequence(), properties.getUnknownSequences(), settings.formats(), clock, zone,
+				maxUnknownSequences(properties));
 		if (properties.isFailFast()) {
 			FailFastCheck.requireAvailable(backends);
 		}
@@ -114,59 +128,23 @@ public final class IdGeneratorAutoConfiguration {
 		return max;
 	}
 
-	private static void checkBackendServes(IdGeneratorProperties properties, String name, SequenceProperties sequence,
-			Backend backend) {
-		boolean bounded = sequence.getMaxValue() != null || sequence.isCycle();
-		if (bounded && backend == Backend.REDIS) {
-			checkRedisServesBounds(properties, name, sequence);
-		}
-		if (bounded && backend == Backend.SNOWFLAKE) {
-			String property = "idgen.sequences." + name + ".max-value";
-			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(),
-					"Sequence '" + name + "' is bounded (" + property + "=" + sequence.getMaxValue() + ", cycle="
-							+ sequence.isCycle() + ") and served by 'snowflake', whose IDs are composed from time, "
-							+ "worker and sequence bits and cannot be bounded or cycle.",
-					"Serve '" + name + "' from another backend (idgen.sequences." + name + ".backend), or remove "
-							+ property + " and idgen.sequences." + name + ".cycle.");
-		}
-		if (sequence.getMode() != null && backend != Backend.REDIS) {
+	/**
+	 * Fail if a sequence has a mode and the backend that serves it has none.
+	 */
+	private static void checkMode(String name, SequenceProperties sequence, Backend backend) {
+		if (sequence.getMode() != null && !backend.hasModes()) {
 			String property = "idgen.sequences." + name + ".mode";
+			List<Backend> withModes = List.of(Backend.values()).stream().filter(Backend::hasModes).toList();
 			throw new IdGeneratorConfigurationException(property, sequence.getMode(),
-					property + " is '" + lowerCase(sequence.getMode()) + "', but a mode applies only to sequences "
-							+ "served by the 'redis' backend, and '" + name + "' is served by '"
-							+ BackendSelection.name(backend) + "'.",
-					"Remove " + property + ", or set idgen.sequences." + name + ".backend=redis.");
+					property + " is '" + sequence.getMode().name().toLowerCase(Locale.ROOT)
+							+ "', but a mode applies only to sequences served by the '" + Backend.names(withModes)
+							+ "' backend, and '" + name + "' is served by '" + backend.propertyName() + "'.",
+					"Remove " + property + ", or set idgen.sequences." + name + ".backend="
+							+ withModes.get(0).propertyName() + ".");
 		}
 	}
 
-	private static void checkRedisServesBounds(IdGeneratorProperties properties, String name,
-			SequenceProperties sequence) {
-		RedisMode mode = (sequence.getMode() != null) ? sequence.getMode() : properties.getRedis().getMode();
-		String property = "idgen.sequences." + name + ".max-value";
-		String bounded = "Sequence '" + name + "' is bounded (" + property + "=" + sequence.getMaxValue() + ", cycle="
-				+ sequence.isCycle() + ")";
-		if (mode != RedisMode.SEGMENT) {
-			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(), bounded
-					+ ", and the 'redis' backend serves bounded or cyclic sequences only in 'segment' mode, and '"
-					+ name + "' is in '" + lowerCase(mode) + "' mode.",
-					"Set idgen.sequences." + name + ".mode=segment, or serve it from another backend (idgen.sequences."
-							+ name + ".backend), or remove " + property + " and idgen.sequences." + name + ".cycle.");
-		}
-		if (properties.getRedis().getFloorSource() != RedisFloorSource.NONE) {
-			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(), bounded
-					+ ", and the 'redis' backend does not serve bounded or cyclic sequences with a floor "
-					+ "(idgen.redis.floor-source), which only grows and cannot follow a counter that wraps.",
-					"Serve '" + name + "' from another backend (idgen.sequences." + name
-							+ ".backend), or set idgen.redis.floor-source=none, or remove " + property + " and "
-							+ "idgen.sequences." + name + ".cycle.");
-		}
-	}
-
-	private static String lowerCase(Enum<?> value) {
-		return value.name().toLowerCase(Locale.ROOT);
-	}
-
-	private static void require(Map<Backend, SequenceBackend> available, Backend backend, String property) {
+	private static void require(Map<Backend, IdGeneratorBackend> available, Backend backend, String property) {
 		if (!available.containsKey(backend)) {
 			throw BackendSelection.unavailable(property, backend);
 		}

@@ -9,8 +9,6 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.ConfigurationCondition;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
-
 /**
  * The condition of {@link ConditionalOnBackend}. It looks for store beans, so it is
  * evaluated when beans are registered, after the store auto-configurations.
@@ -27,7 +25,7 @@ class OnBackendCondition extends SpringBootCondition implements ConfigurationCon
 		Map<String, Object> attributes = metadata.getAnnotationAttributes(ConditionalOnBackend.class.getName());
 		Backend backend = (Backend) attributes.get("value");
 		Set<Backend> used = BackendSelection.of(context).used();
-		String name = BackendSelection.name(backend);
+		String name = backend.propertyName();
 		return used.contains(backend) ? ConditionOutcome.match("idgen backend '" + name + "' is in use")
 				: ConditionOutcome.noMatch("idgen backend '" + name + "' is not in use");
 	}

@@ -7,7 +7,6 @@ import java.util.Map;
 
 import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.format.IdFormat;
 import io.github.idgen.format.ResetPeriod;
@@ -23,13 +22,17 @@ import io.github.idgen.segment.StepPolicy;
  * value with an {@link IdGeneratorConfigurationException} that names the property a
  * user has to change and how.
  */
-final class SegmentSettingsMapper {
+public final class SegmentSettingsMapper {
 
 	private static final String SEGMENT = "idgen.segment.";
 
 	private final IdGeneratorProperties properties;
 
-	SegmentSettingsMapper(IdGeneratorProperties properties) {
+	/**
+	 * Create a mapper of the given properties.
+	 * @param properties the bound idgen properties
+	 */
+	public SegmentSettingsMapper(IdGeneratorProperties properties) {
 		this.properties = properties;
 	}
 
@@ -120,8 +123,11 @@ final class SegmentSettingsMapper {
 	/**
 	 * Return the sequences of a segment store, each with its mapped settings, observed by
 	 * the given observer.
+	 * @param store the store
+	 * @param observer the observer of the store's backend
+	 * @return the sequences
 	 */
-	SegmentSequences segmentSequences(SegmentStore store, SequenceObserver observer) {
+	public SegmentSequences segmentSequences(SegmentStore store, SequenceObserver observer) {
 		return new SegmentSequences(store, defaults(), sequences(), observer);
 	}
 

@@ -8,7 +8,6 @@ import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceFactory;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.format.ResetPeriod;
 
 /**

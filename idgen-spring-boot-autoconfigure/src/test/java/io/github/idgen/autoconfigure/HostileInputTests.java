@@ -28,6 +28,9 @@ import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.Sequence;
 import io.github.idgen.UnknownSequenceException;
+import io.github.idgen.autoconfigure.jdbc.JdbcProperties;
+import io.github.idgen.autoconfigure.mongo.MongoProperties;
+import io.github.idgen.autoconfigure.redis.RedisProperties;
 import io.github.idgen.test.FetchThreads;
 import io.github.idgen.test.SwitchableConnectionFactory;
 import io.github.idgen.test.TestBackends;
@@ -228,7 +231,7 @@ class HostileInputTests {
 
 		ApplicationContextRunner runner() {
 			ApplicationContextRunner runner = new ApplicationContextRunner()
-				.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
+				.withConfiguration(IdgenAutoConfigurations.of())
 				.withPropertyValues("idgen.backend=" + this.backend);
 			String namespace = "idgen_hostile_" + UUID.randomUUID().toString().substring(0, 8);
 			return switch (this) {
@@ -252,13 +255,12 @@ class HostileInputTests {
 		}
 
 		private StoredNames storedNames(AssertableApplicationContext context) {
-			IdGeneratorProperties properties = context.getBean(IdGeneratorProperties.class);
 			return switch (this) {
 				case H2, POSTGRESQL, MARIADB -> (ctx) -> Set.copyOf(jdbc(ctx).queryForList(
-						"select sequence_name from " + properties.getJdbc().getTable(), String.class));
-				case REDIS -> (ctx) -> redisNames(ctx, properties.getRedis().getKeyPrefix());
+						"select sequence_name from " + ctx.getBean(JdbcProperties.class).getTable(), String.class));
+				case REDIS -> (ctx) -> redisNames(ctx, ctx.getBean(RedisProperties.class).getKeyPrefix());
 				case MONGO -> (ctx) -> ctx.getBean(MongoTemplate.class)
-					.getCollection(properties.getMongo().getCollection())
+					.getCollection(ctx.getBean(MongoProperties.class).getCollection())
 					.find()
 					.map((document) -> document.getString("_id"))
 					.into(new HashSet<>());

@@ -46,7 +46,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 class IdGeneratorAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
-			AutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorAutoConfiguration.class));
+			IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class));
 
 	@Test
 	void createsJdbcBackedGeneratorOnEmbeddedDatabase() {
@@ -63,7 +63,7 @@ class IdGeneratorAutoConfigurationTests {
 
 	@Test
 	void failsNamingBackendWhenThereIsNoStore() {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
+		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
 			.run((context) -> assertThat(invalidProperty(context, "idgen.backend").getMessage())
 				.contains("no store to reserve IDs from")
 				.contains("spring-boot-starter-jdbc")
@@ -72,7 +72,7 @@ class IdGeneratorAutoConfigurationTests {
 
 	@Test
 	void failsNamingBackendWhenJdbcIsSelectedButMissing() {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
+		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
 			.withPropertyValues("idgen.backend=jdbc")
 			.run((context) -> assertThat(invalidProperty(context, "idgen.backend").getMessage())
 				.contains("'jdbc' backend needs spring-boot-starter-jdbc"));
@@ -80,7 +80,7 @@ class IdGeneratorAutoConfigurationTests {
 
 	@Test
 	void jdbcBackendNeedsSpringBootJdbc() {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
+		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
 			.withClassLoader(new FilteredClassLoader(EmbeddedDatabaseConnection.class))
 			.withBean(DataSource.class, () -> h2("unsupported"))
 			.run((context) -> assertThat(invalidProperty(context, "idgen.backend").getMessage())
@@ -104,7 +104,7 @@ class IdGeneratorAutoConfigurationTests {
 
 	@Test
 	void backsOffEntirelyWhenDisabled() {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
+		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
 			.withPropertyValues("idgen.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdGenerator.class));
 	}

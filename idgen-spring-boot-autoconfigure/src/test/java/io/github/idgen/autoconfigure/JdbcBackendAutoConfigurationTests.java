@@ -40,7 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JdbcBackendAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class));
+		.withConfiguration(IdgenAutoConfigurations.of());
 
 	static Stream<Arguments> databases() {
 		return Stream.of(Arguments.of("PostgreSQL", (Supplier<DataSource>) TestBackends::postgres),

@@ -44,8 +44,7 @@ class JedisRedisBackendAutoConfigurationTests {
 	private ApplicationContextRunner runner() {
 		LettuceConnectionFactory redis = TestBackends.redis();
 		return new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
-					IdGeneratorAutoConfiguration.class))
+			.withConfiguration(IdgenAutoConfigurations.of(DataRedisAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.client-type=jedis", "spring.data.redis.host=" + redis.getHostName(),
 					"spring.data.redis.port=" + redis.getPort(), "idgen.redis.key-prefix=" + this.prefix);
 	}

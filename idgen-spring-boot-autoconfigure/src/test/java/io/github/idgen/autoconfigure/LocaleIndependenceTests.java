@@ -51,8 +51,7 @@ class LocaleIndependenceTests {
 	void healthEndpointAndMetricsNameBackendsAndModesAlike() {
 		String prefix = "idgen-locale-" + UUID.randomUUID().toString().substring(0, 8) + ":";
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class,
-					IdGeneratorHealthContributorAutoConfiguration.class, IdGeneratorEndpointAutoConfiguration.class,
+			.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorHealthContributorAutoConfiguration.class, IdGeneratorEndpointAutoConfiguration.class,
 					IdGeneratorMetricsAutoConfiguration.class))
 			.withBean(RedisConnectionFactory.class, () -> new SwitchableConnectionFactory(TestBackends.redis()))
 			.withBean(SimpleMeterRegistry.class)

@@ -7,6 +7,7 @@ import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -17,6 +18,7 @@ import io.github.idgen.IdGenerator;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthContributorAutoConfiguration;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthIndicator;
+import io.github.idgen.autoconfigure.mongo.MongoWriteConcern;
 import io.github.idgen.mongo.MongoSegmentStore;
 import io.github.idgen.test.TestBackends;
 
@@ -35,8 +37,7 @@ class MongoBackendAutoConfigurationTests {
 	private ApplicationContextRunner runner() {
 		MongoTemplate mongo = TestBackends.mongo();
 		return new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class,
-					IdGeneratorHealthContributorAutoConfiguration.class))
+			.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorHealthContributorAutoConfiguration.class))
 			.withBean(MongoTemplate.class, () -> mongo)
 			.withPropertyValues("idgen.mongo.collection=" + this.collection);
 	}
@@ -90,11 +91,23 @@ class MongoBackendAutoConfigurationTests {
 				.contains("(jdbc, mongo)"));
 	}
 
+	private static <T extends Throwable> T findCause(Throwable failure, Class<T> type) {
+		Throwable cause = failure;
+		while (cause != null && !type.isInstance(cause)) {
+			cause = cause.getCause();
+		}
+		assertThat(cause).as("cause of %s", failure).isInstanceOf(type);
+		return type.cast(cause);
+	}
+
 	@Test
 	void rejectsInvalidMongoProperties() {
-		runner().withPropertyValues("idgen.mongo.write-concern=sometimes")
-			.run((context) -> assertThat(invalidProperty(context, "idgen.mongo.write-concern").getReason())
-				.contains("majority"));
+		runner().withPropertyValues("idgen.mongo.write-concern=sometimes").run((context) -> {
+			assertThat(context).hasFailed();
+			BindException failure = findCause(context.getStartupFailure(), BindException.class);
+			assertThat(failure.getProperty().getName()).hasToString("idgen.mongo.write-concern");
+			assertThat(failure.getTarget().getType().resolve()).isEqualTo(MongoWriteConcern.class);
+		});
 		runner().withPropertyValues("idgen.mongo.collection=$bad")
 			.run((context) -> invalidProperty(context, "idgen.mongo.collection"));
 	}

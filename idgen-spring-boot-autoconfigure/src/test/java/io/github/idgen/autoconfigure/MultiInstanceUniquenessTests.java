@@ -54,7 +54,7 @@ class MultiInstanceUniquenessTests {
 		DataSource dataSource = database.get();
 		String table = "idgen_multi_" + UUID.randomUUID().toString().substring(0, 8);
 		ApplicationContextRunner runner = new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
+			.withConfiguration(IdgenAutoConfigurations.of())
 			.withBean(DataSource.class, () -> new DelegatingDataSource(dataSource))
 			.withPropertyValues("idgen.jdbc.table=" + table, "idgen.jdbc.initialize-schema=always", "idgen.sequences.order.step=10",
 					"idgen.sequences.order.min-step=10", "idgen.sequences.order.max-step=2000");

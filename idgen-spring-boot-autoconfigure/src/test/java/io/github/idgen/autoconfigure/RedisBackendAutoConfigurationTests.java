@@ -51,8 +51,8 @@ class RedisBackendAutoConfigurationTests {
 	private ApplicationContextRunner runner() {
 		LettuceConnectionFactory redis = TestBackends.redis();
 		return new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
-					IdGeneratorAutoConfiguration.class, IdGeneratorHealthContributorAutoConfiguration.class))
+			.withConfiguration(IdgenAutoConfigurations.of(DataRedisAutoConfiguration.class,
+					IdGeneratorHealthContributorAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.host=" + redis.getHostName(),
 					"spring.data.redis.port=" + redis.getPort(), "idgen.redis.key-prefix=" + this.prefix);
 	}
@@ -261,8 +261,7 @@ class RedisBackendAutoConfigurationTests {
 	void aRestartedRedisHasItsCountersMovedByTheFailoverJumpAndCounted() {
 		try (RedisServerProcess server = RedisServerProcess.start()) {
 			new ApplicationContextRunner()
-				.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class,
-						IdGeneratorMetricsAutoConfiguration.class))
+				.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorMetricsAutoConfiguration.class))
 				.withBean(RedisConnectionFactory.class, server::connectionFactory)
 				.withBean(SimpleMeterRegistry.class)
 				.withPropertyValues("idgen.redis.key-prefix=" + this.prefix, "idgen.redis.mode=increment",
@@ -285,7 +284,7 @@ class RedisBackendAutoConfigurationTests {
 	@Test
 	void aRestartedRedisIsRefusedWithoutAFailoverJump() {
 		try (RedisServerProcess server = RedisServerProcess.start()) {
-			new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
+			new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
 				.withBean(RedisConnectionFactory.class, server::connectionFactory)
 				.withPropertyValues("idgen.redis.key-prefix=" + this.prefix, "idgen.redis.mode=increment",
 						"idgen.redis.failover-jump=0")

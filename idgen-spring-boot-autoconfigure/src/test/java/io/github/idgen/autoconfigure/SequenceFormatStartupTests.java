@@ -29,7 +29,7 @@ class SequenceFormatStartupTests {
 	private static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorAutoConfiguration.class))
+		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class))
 		.withPropertyValues("idgen.zone=" + ZONE.getId());
 
 	@ParameterizedTest

@@ -45,8 +45,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SnowflakeBackendAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class,
-				IdGeneratorHealthContributorAutoConfiguration.class))
+		.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorHealthContributorAutoConfiguration.class))
 		.withPropertyValues("idgen.backend=snowflake");
 
 	@TempDir
@@ -149,7 +148,7 @@ class SnowflakeBackendAutoConfigurationTests {
 
 	@Test
 	void isNeverChosenWithoutIdgenBackend() {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class))
+		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
 			.withPropertyValues("idgen.snowflake.worker-id=1")
 			.run((context) -> assertThat(invalidProperty(context, "idgen.backend").getReason())
 				.contains("idgen.backend=snowflake"));

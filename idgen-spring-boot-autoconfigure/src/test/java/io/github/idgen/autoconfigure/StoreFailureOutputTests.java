@@ -51,8 +51,7 @@ class StoreFailureOutputTests {
 
 	private ApplicationContextRunner runner() {
 		return new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class,
-					IdGeneratorHealthContributorAutoConfiguration.class, IdGeneratorEndpointAutoConfiguration.class))
+			.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorHealthContributorAutoConfiguration.class, IdGeneratorEndpointAutoConfiguration.class))
 			.withPropertyValues("management.endpoints.web.exposure.include=idgen", "idgen.segment.fetch-timeout=300ms");
 	}
 

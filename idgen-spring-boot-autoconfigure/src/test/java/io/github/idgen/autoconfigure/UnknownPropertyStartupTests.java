@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class UnknownPropertyStartupTests {
 
 	private final ApplicationContextRunner bare = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class));
+		.withConfiguration(IdgenAutoConfigurations.of());
 
 	private final ApplicationContextRunner jdbc = this.bare
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class));
@@ -33,7 +33,7 @@ class UnknownPropertyStartupTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "idgen.segment.stpe=5000", "idgen.sequences.order.strat=1000", "idgen.bakend=jdbc",
 			"idgen.redis.time.shrad=3", "idgen.redis.key-prefx=x:", "idgen.snowflake.worker-idd=3",
-			"idgen.jdbc.tabel=ids", "idgen.sequences.order.format.x=1", "idgen.endpoint.write-enable=true",
+			"idgen.jdbc.tabel=ids", "idgen.sequences.order.format.x=1", "idgen.endpoint.write-enabled=true",
 			"idgen.zones=UTC", "idgen.snowflak.worker-id=1" })
 	void misspelledPropertyFailsAtStartup(String property) {
 		String name = property.substring(0, property.indexOf('='));
@@ -145,7 +145,7 @@ class UnknownPropertyStartupTests {
 					"idgen.sequences.invoice.format=INV{yyyyMMdd}{seq:4}", "idgen.sequences.invoice.reset=daily",
 					"idgen.redis.time.nodes[0]=redis://127.0.0.1:1", "idgen.redis.time.shard=2",
 					"idgen.snowflake.workerId=3", "idgen.jdbc.initialize-schema=embedded",
-					"idgen.endpoint.write-enabled=true", "idgen.metrics.max-sequences=10", "idgen.zone=UTC")
+					"idgen.metrics.max-sequences=10", "idgen.zone=UTC")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				assertThat(context.getBean(IdGenerator.class).nextId("order")).isEqualTo(7);

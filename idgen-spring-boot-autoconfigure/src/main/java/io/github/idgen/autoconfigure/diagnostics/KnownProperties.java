@@ -16,8 +16,8 @@ import org.springframework.core.ResolvableType;
  * The property names that a {@code @ConfigurationProperties} class binds, read from the
  * class itself, and the one closest to a name it does not know.
  * <p>
- * Nested groups (classes declared inside the properties class) are followed; a map of
- * such a group, such as {@code idgen.sequences}, stands for any key:
+ * Nested groups (idgen classes that are not enums) are followed; a map of such a group,
+ * such as {@code idgen.sequences}, stands for any key:
  * {@code idgen.sequences.order.strat} is compared with
  * {@code idgen.sequences.order.start}. Names are compared in their kebab-case form by
  * the number of characters inserted, deleted, replaced or swapped with a neighbour, and
@@ -28,6 +28,8 @@ final class KnownProperties {
 
 	private static final String ANY_KEY = "*";
 
+	private static final String IDGEN_PACKAGE = "io.github.idgen.";
+
 	private final List<List<String>> names = new ArrayList<>();
 
 	/**
@@ -36,14 +38,36 @@ final class KnownProperties {
 	 * @param type the properties class
 	 */
 	KnownProperties(ConfigurationPropertyName root, Class<?> type) {
+		add(root, type);
+	}
+
+	private KnownProperties() {
+	}
+
+	/**
+	 * Read the property names of every idgen properties class that the configuration
+	 * metadata on the class path lists: the common {@code idgen} properties and each
+	 * backend's group, such as {@code idgen.jdbc}.
+	 * @param classLoader the class loader of the metadata and the classes
+	 * @return the names
+	 */
+	static KnownProperties ofIdgen(ClassLoader classLoader) {
+		KnownProperties known = new KnownProperties();
+		for (Map.Entry<String, Class<?>> group : PropertiesClasses.read(classLoader).entrySet()) {
+			known.add(ConfigurationPropertyName.of(group.getKey()), group.getValue());
+		}
+		return known;
+	}
+
+	private void add(ConfigurationPropertyName root, Class<?> type) {
 		List<String> prefix = new ArrayList<>();
 		for (int i = 0; i < root.getNumberOfElements(); i++) {
 			prefix.add(root.getElement(i, Form.DASHED));
 		}
-		collect(prefix, type, topLevel(type));
+		collect(prefix, type);
 	}
 
-	private void collect(List<String> prefix, Class<?> type, Class<?> properties) {
+	private void collect(List<String> prefix, Class<?> type) {
 		for (PropertyDescriptor descriptor : BeanUtils.getPropertyDescriptors(type)) {
 			if (descriptor.getReadMethod() == null || descriptor.getName().equals("class")) {
 				continue;
@@ -52,11 +76,11 @@ final class KnownProperties {
 			ResolvableType propertyType = ResolvableType.forMethodReturnType(descriptor.getReadMethod());
 			Class<?> resolved = propertyType.resolve(Object.class);
 			Class<?> mapValue = propertyType.asMap().getGeneric(1).resolve(Object.class);
-			if (Map.class.isAssignableFrom(resolved) && isGroup(mapValue, properties)) {
-				collect(append(name, ANY_KEY), mapValue, properties);
+			if (Map.class.isAssignableFrom(resolved) && isGroup(mapValue)) {
+				collect(append(name, ANY_KEY), mapValue);
 			}
-			else if (isGroup(resolved, properties)) {
-				collect(name, resolved, properties);
+			else if (isGroup(resolved)) {
+				collect(name, resolved);
 			}
 			else if (descriptor.getWriteMethod() != null) {
 				this.names.add(name);
@@ -139,16 +163,8 @@ final class KnownProperties {
 		return distances[from.length()][to.length()];
 	}
 
-	private static boolean isGroup(Class<?> type, Class<?> properties) {
-		return !type.isEnum() && topLevel(type) == properties;
-	}
-
-	private static Class<?> topLevel(Class<?> type) {
-		Class<?> topLevel = type;
-		while (topLevel.getEnclosingClass() != null) {
-			topLevel = topLevel.getEnclosingClass();
-		}
-		return topLevel;
+	private static boolean isGroup(Class<?> type) {
+		return !type.isEnum() && type.getName().startsWith(IDGEN_PACKAGE);
 	}
 
 	private static List<String> elements(ConfigurationPropertyName name, Form form) {

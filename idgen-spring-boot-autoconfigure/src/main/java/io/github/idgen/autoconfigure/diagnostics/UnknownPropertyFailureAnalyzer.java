@@ -31,7 +31,7 @@ public class UnknownPropertyFailureAnalyzer extends AbstractFailureAnalyzer<Unbo
 		if (target == null || !target.getName().startsWith(PACKAGE)) {
 			return null;
 		}
-		KnownProperties known = new KnownProperties(binding.getName(), target);
+		KnownProperties known = KnownProperties.ofIdgen(target.getClassLoader());
 		List<String> descriptions = new ArrayList<>();
 		List<String> actions = new ArrayList<>();
 		cause.getUnboundProperties()

@@ -1,28 +1,29 @@
 package io.github.idgen.autoconfigure.endpoint;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 
 import io.github.idgen.DefaultIdGenerator;
+import io.github.idgen.IdGenerationException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
 import io.github.idgen.SequenceNames;
+import io.github.idgen.UnknownSequenceException;
+import io.github.idgen.autoconfigure.IdDecoder;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SequenceRouting;
-import io.github.idgen.redis.time.RedisTimeId;
-import io.github.idgen.redis.time.RedisTimeLayout;
-import io.github.idgen.snowflake.BitLayout;
-import io.github.idgen.snowflake.SnowflakeId;
+import io.github.idgen.segment.SegmentBuffer;
 
 /**
  * The {@code idgen} actuator endpoint: the state of every sequence, and the fields of an
@@ -33,17 +34,22 @@ import io.github.idgen.snowflake.SnowflakeId;
  * yet ({@code "started": false}).</li>
  * <li>{@code GET /actuator/idgen/<name>}: one such object, 404 for a sequence that is
  * neither used nor configured.</li>
- * <li>{@code GET /actuator/idgen/decode/<id>}: the fields of an ID under every layout
- * that is configured (snowflake, Redis time mode), 404 if none is.</li>
+ * <li>{@code GET /actuator/idgen/decode/<id>}: the fields of an ID under every
+ * {@link IdDecoder} of the backends in use, 404 if none can hold it.</li>
+ * <li>{@code POST /actuator/idgen/<name>}: warms a sequence up. A segment sequence then
+ * has a current segment and its next one fetched; any other sequence is created. No ID
+ * is issued. Its access is read-only by default, so that this operation is offered only
+ * with {@code management.endpoint.idgen.access=unrestricted}.</li>
  * </ul>
- * Every sequence object has {@code backend} (jdbc, redis, mongo or snowflake),
+ * Every sequence object has {@code backend} (the name of a
+ * {@link io.github.idgen.autoconfigure.Backend}),
  * {@code started}, {@code issued} and what the sequence tells of itself
  * ({@link SequenceInfo#info()}): for a segment sequence its current segment, the IDs left,
  * the step, the next step and the latest fetch; for a Redis sequence its {@code mode}
  * and guard state; for a snowflake sequence its worker and, if leased, when the lease
  * expires. Nothing in it names a server, a URL or a credential.
  */
-@Endpoint(id = "idgen")
+@Endpoint(id = "idgen", defaultAccess = Access.READ_ONLY)
 public class IdGeneratorEndpoint {
 
 	private static final String DECODE = "decode";
@@ -54,28 +60,21 @@ public class IdGeneratorEndpoint {
 
 	private final IdGeneratorProperties properties;
 
-	private final @Nullable BitLayout snowflakeLayout;
-
-	private final @Nullable RedisTimeLayout redisTimeLayout;
+	private final List<IdDecoder> decoders;
 
 	/**
 	 * Create an endpoint.
-	 * @param generator the generator whose sequences to report
+	 * @param generator the generator whose sequences to report and warm up
 	 * @param routing tells the backend of each sequence
 	 * @param properties the configured sequences and the default sequence
-	 * @param snowflakeLayout the layout of snowflake IDs, {@code null} if the snowflake
-	 * backend is not configured
-	 * @param redisTimeLayout the layout of Redis time-mode IDs, {@code null} if no
-	 * sequence is in time mode
+	 * @param decoders the decoders of the backends in use, empty if none composes its IDs
 	 */
 	public IdGeneratorEndpoint(DefaultIdGenerator generator, SequenceRouting routing,
-			IdGeneratorProperties properties, @Nullable BitLayout snowflakeLayout,
-			@Nullable RedisTimeLayout redisTimeLayout) {
+			IdGeneratorProperties properties, List<IdDecoder> decoders) {
 		this.generator = generator;
 		this.routing = routing;
 		this.properties = properties;
-		this.snowflakeLayout = snowflakeLayout;
-		this.redisTimeLayout = redisTimeLayout;
+		this.decoders = List.copyOf(decoders);
 	}
 
 	/**
@@ -116,8 +115,8 @@ public class IdGeneratorEndpoint {
 	 * Return the fields of an ID under every configured layout that can hold it.
 	 * @param operation must be {@code decode}
 	 * @param id the ID
-	 * @return {@code {"id": ..., "snowflake": {...}, "redisTime": {...}}}; 400 if the ID
-	 * is not a number, 404 if no configured layout can hold it
+	 * @return {@code {"id": ..., "<layout>": {...}}}, such as {@code "snowflake"}; 400 if
+	 * the ID is not a number, 404 if no configured layout can hold it
 	 */
 	@ReadOperation
 	public WebEndpointResponse<Map<String, Object>> decode(@Selector String operation, @Selector String id) {
@@ -133,23 +132,44 @@ public class IdGeneratorEndpoint {
 		}
 		Map<String, Object> decoded = new LinkedHashMap<>();
 		decoded.put("id", value);
-		SnowflakeId snowflake = decodeSnowflake(value);
-		if (snowflake != null) {
-			decoded.put("snowflake", Map.of("timestamp", snowflake.timestamp().toString(), "millis",
-					snowflake.timestamp().toEpochMilli(), "datacenter", snowflake.datacenter(), "worker",
-					snowflake.worker(), "sequence", snowflake.sequence()));
-		}
-		if (this.redisTimeLayout != null && value >= 0) {
-			RedisTimeId fields = this.redisTimeLayout.decode(value);
-			decoded.put("redisTime", Map.of("time", fields.time().toString(), "millis",
-					fields.time().toEpochMilli(), "shard", fields.shard(), "sequence", fields.sequence()));
+		for (IdDecoder decoder : this.decoders) {
+			decoder.decode(value).ifPresent((fields) -> decoded.put(decoder.name(), fields));
 		}
 		if (decoded.size() == 1) {
-			return notFound((this.snowflakeLayout == null && this.redisTimeLayout == null)
-					? "No layout to decode with: neither the snowflake backend nor Redis time mode is configured"
+			return notFound(this.decoders.isEmpty()
+					? "No layout to decode with: no backend in use composes its IDs from fields"
 					: "ID " + value + " does not fit the configured layouts");
 		}
 		return new WebEndpointResponse<>(decoded);
+	}
+
+	/**
+	 * Warm a sequence up. Offered only with
+	 * {@code management.endpoint.idgen.access=unrestricted}.
+	 * @param sequence the sequence name
+	 * @return the sequence's object afterwards; 404 if the sequence is unknown and unknown
+	 * sequences are rejected, 400 if the name is not valid, 503 if its backend cannot
+	 * serve it
+	 */
+	@WriteOperation
+	public WebEndpointResponse<Map<String, Object>> warmUp(@Selector String sequence) {
+		Sequence warmed;
+		try {
+			warmed = this.generator.sequence(sequence);
+			if (warmed instanceof SegmentBuffer buffer) {
+				buffer.warmUp();
+			}
+		}
+		catch (UnknownSequenceException ex) {
+			return message(WebEndpointResponse.STATUS_NOT_FOUND, ex.getMessage());
+		}
+		catch (IllegalArgumentException ex) {
+			return message(WebEndpointResponse.STATUS_BAD_REQUEST, ex.getMessage());
+		}
+		catch (IdGenerationException ex) {
+			return message(WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE, ex.getMessage());
+		}
+		return new WebEndpointResponse<>(describe(warmed));
 	}
 
 	/**
@@ -158,7 +178,7 @@ public class IdGeneratorEndpoint {
 	 * @return its backend, {@code started}, {@code issued}, its info and what its backend
 	 * knows of it
 	 */
-	protected Map<String, Object> describe(Sequence sequence) {
+	private Map<String, Object> describe(Sequence sequence) {
 		Map<String, Object> description = new LinkedHashMap<>();
 		String backend = backendOf(sequence.name());
 		description.put("backend", backend);
@@ -180,7 +200,7 @@ public class IdGeneratorEndpoint {
 	 * @param message the message
 	 * @return the response
 	 */
-	protected static WebEndpointResponse<Map<String, Object>> message(int status, String message) {
+	private static WebEndpointResponse<Map<String, Object>> message(int status, String message) {
 		return new WebEndpointResponse<>(Map.of("message", message), status);
 	}
 
@@ -198,25 +218,13 @@ public class IdGeneratorEndpoint {
 	}
 
 	private String backendOf(String sequence) {
-		return this.routing.backendOf(sequence).name().toLowerCase(Locale.ROOT);
+		return this.routing.backendOf(sequence).propertyName();
 	}
 
 	private Set<String> configuredNames() {
 		Set<String> names = new TreeSet<>(this.properties.getSequences().keySet());
 		names.add(this.properties.getDefaultSequence());
 		return names;
-	}
-
-	private @Nullable SnowflakeId decodeSnowflake(long id) {
-		if (this.snowflakeLayout == null) {
-			return null;
-		}
-		try {
-			return this.snowflakeLayout.decode(id);
-		}
-		catch (IllegalArgumentException ex) {
-			return null;
-		}
 	}
 
 }

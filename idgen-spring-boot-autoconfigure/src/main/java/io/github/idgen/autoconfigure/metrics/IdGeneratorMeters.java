@@ -1,6 +1,5 @@
 package io.github.idgen.autoconfigure.metrics;
 
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -8,7 +7,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.autoconfigure.BackendObservers;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.Backend;
 
 /**
  * Publishes the idgen metrics to a {@link MeterRegistry}: gives each backend an observer
@@ -58,7 +57,7 @@ public class IdGeneratorMeters implements BackendObservers {
 	@Override
 	public SequenceObserver observer(Backend backend) {
 		return this.backends.computeIfAbsent(backend,
-				(key) -> new BackendMeters(this.registry, this.sequenceTags, key.name().toLowerCase(Locale.ROOT)));
+				(key) -> new BackendMeters(this.registry, this.sequenceTags, key.propertyName()));
 	}
 
 }

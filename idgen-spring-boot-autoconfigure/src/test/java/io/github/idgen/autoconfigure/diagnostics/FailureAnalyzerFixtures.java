@@ -23,6 +23,8 @@ import org.springframework.core.io.support.SpringFactoriesLoader.FailureHandler;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
+import io.github.idgen.autoconfigure.jdbc.JdbcBackendAutoConfiguration;
+import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -75,7 +77,8 @@ final class FailureAnalyzerFixtures {
 	 * An application with a DataSource and idgen.
 	 */
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ DataSourceAutoConfiguration.class, IdGeneratorAutoConfiguration.class })
+	@ImportAutoConfiguration({ DataSourceAutoConfiguration.class, IdGeneratorAutoConfiguration.class,
+			JdbcBackendAutoConfiguration.class })
 	static class JdbcApplication {
 
 	}

@@ -15,7 +15,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
+import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThatException;
 class IdGeneratorFailureAnalyzerTests {
 
 	private final ApplicationContextRunner bare = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(IdGeneratorAutoConfiguration.class));
+		.withConfiguration(IdgenAutoConfigurations.of());
 
 	private final ApplicationContextRunner jdbc = this.bare
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class));

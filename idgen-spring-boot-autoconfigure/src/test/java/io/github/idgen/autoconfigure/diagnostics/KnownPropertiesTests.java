@@ -23,8 +23,7 @@ class KnownPropertiesTests {
 	private static final Path METADATA = Path.of("target", "classes", "META-INF",
 			"spring-configuration-metadata.json");
 
-	private final KnownProperties known = new KnownProperties(ConfigurationPropertyName.of("idgen"),
-			IdGeneratorProperties.class);
+	private final KnownProperties known = KnownProperties.ofIdgen(getClass().getClassLoader());
 
 	@Test
 	void everyPropertyOfTheMetadataIsKnown() throws IOException {

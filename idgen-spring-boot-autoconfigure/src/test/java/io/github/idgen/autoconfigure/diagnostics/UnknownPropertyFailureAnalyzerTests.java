@@ -23,7 +23,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
+import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -37,7 +37,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class UnknownPropertyFailureAnalyzerTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
-			AutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorAutoConfiguration.class));
+			IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class));
 
 	@ParameterizedTest
 	@CsvSource({ "idgen.segment.stpe, idgen.segment.step", "idgen.sequences.order.strat, idgen.sequences.order.start",

@@ -15,7 +15,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import io.github.idgen.IdGenerator;
-import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
+import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,20 +25,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IdGeneratorEndpointAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorAutoConfiguration.class,
-				IdGeneratorEndpointAutoConfiguration.class))
+		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorEndpointAutoConfiguration.class))
 		.withPropertyValues("idgen.backend=jdbc", "management.endpoints.web.exposure.include=idgen");
 
 	@Test
-	void readOnlyEndpointByDefault() {
-		this.runner.run((context) -> assertThat(context).hasSingleBean(IdGeneratorEndpoint.class)
-			.doesNotHaveBean(WritableIdGeneratorEndpoint.class));
-	}
-
-	@Test
-	void writableEndpointWhenWriteIsEnabled() {
-		this.runner.withPropertyValues("idgen.endpoint.write-enabled=true")
-			.run((context) -> assertThat(context).hasSingleBean(WritableIdGeneratorEndpoint.class));
+	void endpointWhenExposed() {
+		this.runner.run((context) -> assertThat(context).hasSingleBean(IdGeneratorEndpoint.class));
 	}
 
 	@Test
@@ -58,8 +50,8 @@ class IdGeneratorEndpointAutoConfigurationTests {
 	@Test
 	void backsOffWhenNotExposed() {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-					IdGeneratorAutoConfiguration.class, IdGeneratorEndpointAutoConfiguration.class))
+			.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class,
+					IdGeneratorEndpointAutoConfiguration.class))
 			.withPropertyValues("idgen.backend=jdbc")
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdGeneratorEndpoint.class));
 	}
@@ -84,7 +76,7 @@ class IdGeneratorEndpointAutoConfigurationTests {
 				.decode("decode", "12345");
 			assertThat(response.getStatus()).isEqualTo(404);
 			assertThat(response.getBody()).containsEntry("message",
-					"No layout to decode with: neither the snowflake backend nor Redis time mode is configured");
+					"No layout to decode with: no backend in use composes its IDs from fields");
 		});
 	}
 

@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.idgen.IdGenerator;
-import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
+import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,8 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IdGeneratorHealthContributorAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorAutoConfiguration.class,
-				IdGeneratorHealthContributorAutoConfiguration.class));
+		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorHealthContributorAutoConfiguration.class));
 
 	@Test
 	void registersIndicatorNamedIdgen() {

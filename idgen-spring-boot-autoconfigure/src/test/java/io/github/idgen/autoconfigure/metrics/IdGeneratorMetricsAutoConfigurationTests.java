@@ -22,8 +22,8 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.BackendObservers;
-import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
+import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.SnowflakeGenerator;
@@ -41,8 +41,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class IdGeneratorMetricsAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorAutoConfiguration.class,
-				IdGeneratorMetricsAutoConfiguration.class))
+		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorMetricsAutoConfiguration.class))
 		.withBean(SimpleMeterRegistry.class)
 		.withPropertyValues("idgen.backend=jdbc");
 
@@ -172,8 +171,8 @@ class IdGeneratorMetricsAutoConfigurationTests {
 	@Test
 	void backsOffWithoutMeterRegistryOrMicrometer() {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-					IdGeneratorAutoConfiguration.class, IdGeneratorMetricsAutoConfiguration.class))
+			.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class,
+					IdGeneratorMetricsAutoConfiguration.class))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(BackendObservers.class));
 		this.runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(BackendObservers.class));

@@ -14,17 +14,17 @@ import org.springframework.http.ResponseEntity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link WritableIdGeneratorEndpoint} over HTTP, with
- * {@code idgen.endpoint.write-enabled=true}.
+ * Tests for the write operation of {@link IdGeneratorEndpoint} over HTTP, with
+ * {@code management.endpoint.idgen.access=unrestricted}.
  */
 @SpringBootTest(classes = IdGeneratorEndpointWebTests.Application.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.endpoints.web.exposure.include=idgen", "idgen.backend=jdbc",
-				"idgen.endpoint.write-enabled=true", "idgen.unknown-sequences=reject",
+				"management.endpoint.idgen.access=unrestricted", "idgen.unknown-sequences=reject",
 				"idgen.sequences.order.step=100", "idgen.sequences.order.min-step=100", "idgen.sequences.order.max-step=100",
 				"spring.autoconfigure.exclude=org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration,"
 						+ "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration,"
 						+ "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration" })
-class WritableIdGeneratorEndpointWebTests {
+class IdGeneratorEndpointWriteAccessWebTests {
 
 	@LocalServerPort
 	private int port;

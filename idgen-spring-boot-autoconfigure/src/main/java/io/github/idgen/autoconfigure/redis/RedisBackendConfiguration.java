@@ -1,29 +1,36 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.redis;
 
 import java.util.List;
+import java.util.Map;
 
-import javax.sql.DataSource;
-
-import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.util.ClassUtils;
 
 import io.github.idgen.SequenceObserver;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.RedisFloorSource;
+import io.github.idgen.autoconfigure.Backend;
+import io.github.idgen.autoconfigure.BackendObservers;
+import io.github.idgen.autoconfigure.ConditionalOnBackend;
+import io.github.idgen.autoconfigure.IdDecoder;
+import io.github.idgen.autoconfigure.IdGeneratorBackend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.SegmentSettingsMapper;
+import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
-import io.github.idgen.jdbc.JdbcCounterFloor;
+import io.github.idgen.format.ResetPeriod;
 import io.github.idgen.redis.CounterFloor;
 import io.github.idgen.redis.RedisKeys;
+import io.github.idgen.redis.RedisMode;
 import io.github.idgen.redis.RedisSegmentStore;
+import io.github.idgen.redis.RedisSequences;
 import io.github.idgen.redis.time.RedisTimeLayout;
+import io.github.idgen.redis.time.RedisTimeSequences;
 import io.github.idgen.redis.time.RedisTimeSettings;
 import io.github.idgen.segment.SegmentSequences;
 
@@ -41,36 +48,71 @@ class RedisBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
-			IdGeneratorProperties properties, RedisTimeSettings timeSettings,
+			IdGeneratorProperties properties, RedisProperties redis, RedisTimeSettings timeSettings,
 			ObjectProvider<BackendObservers> observers) {
 		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store, observer(observers));
-		IdGeneratorProperties.Redis.Time time = properties.getRedis().getTime();
+		RedisProperties.Time time = redis.getTime();
 		checkNodeCount(time.getNodes(), timeSettings.layout());
-		List<? extends RedisConnectionFactory> timeNodes = time.getNodes().isEmpty() ? List.of(connectionFactory)
-				: timeNodes(time.getNodes());
+		RedisTimeSequences times = time.getNodes().isEmpty()
+				? RedisTimeSequences.onApplicationRedis(connectionFactory, timeSettings)
+				: RedisTimeSequences.onOwnNodes(timeNodes(time.getNodes()), timeSettings);
 		RedisSegmentStore incrementStore = new RedisSegmentStore(connectionFactory,
-				RedisKeyPrefix.keys(properties.getRedis().getKeyPrefix()), null, failoverJump(properties.getRedis()),
-				observer(observers));
-		return new IdGeneratorBackend(Backend.REDIS, new RedisSequenceBackend(properties, store, segments,
-				incrementStore, connectionFactory, timeSettings, timeNodes));
+				RedisKeyPrefix.keys(redis.getKeyPrefix()), null, failoverJump(redis), observer(observers));
+		return new IdGeneratorBackend(Backend.REDIS,
+				new RedisSequences(store, segments, incrementStore, times, perSequence(properties, redis)),
+				new RedisSequenceChecks(redis));
 	}
 
 	/**
-	 * The layout, shard and bounds of the sequences in time mode; also what the idgen
-	 * endpoint decodes their IDs with.
+	 * Return the mode and first ID of each sequence: its own, or for a period counter
+	 * such as {@code order@20261121} those of {@code order}, or the defaults.
+	 */
+	private static RedisSequences.PerSequence perSequence(IdGeneratorProperties properties, RedisProperties redis) {
+		return new RedisSequences.PerSequence() {
+
+			@Override
+			public RedisMode mode(String sequence) {
+				SequenceProperties settings = settingsOf(sequence);
+				return (settings != null && settings.getMode() != null) ? settings.getMode() : redis.getMode();
+			}
+
+			@Override
+			public long start(String sequence) {
+				SequenceProperties settings = settingsOf(sequence);
+				return (settings != null) ? settings.getStart() : 1;
+			}
+
+			private SequenceProperties settingsOf(String name) {
+				Map<String, SequenceProperties> sequences = properties.getSequences();
+				return sequences.getOrDefault(name, sequences.get(ResetPeriod.sequenceOf(name)));
+			}
+
+		};
+	}
+
+	/**
+	 * The decoder of time-mode IDs for the idgen endpoint, when a sequence is in time
+	 * mode.
+	 */
+	@Bean
+	@Conditional(OnTimeModeCondition.class)
+	IdDecoder idgenRedisTimeDecoder(RedisTimeSettings timeSettings) {
+		return new RedisTimeIdDecoder(timeSettings.layout());
+	}
+
+	/**
+	 * The layout, shard and bounds of the sequences in time mode.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	RedisTimeSettings idgenRedisTimeSettings(IdGeneratorProperties properties) {
-		return timeSettings(properties.getRedis());
+	RedisTimeSettings idgenRedisTimeSettings(RedisProperties redis) {
+		return timeSettings(redis);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	RedisSegmentStore idgenRedisSegmentStore(RedisConnectionFactory connectionFactory,
-			IdGeneratorProperties properties, ObjectProvider<CounterFloor> floor,
-			ObjectProvider<BackendObservers> observers) {
-		IdGeneratorProperties.Redis redis = properties.getRedis();
+			RedisProperties redis, ObjectProvider<CounterFloor> floor, ObjectProvider<BackendObservers> observers) {
 		RedisKeys keys = RedisKeyPrefix.keys(redis.getKeyPrefix());
 		long failoverJump = failoverJump(redis);
 		if (redis.getFloorSource() == RedisFloorSource.NONE) {
@@ -87,10 +129,10 @@ class RedisBackendConfiguration {
 	}
 
 	private static SequenceObserver observer(ObjectProvider<BackendObservers> observers) {
-		return observers.getIfAvailable(() -> BackendObservers.NONE).observer(Backend.REDIS);
+		return BackendObservers.of(observers, Backend.REDIS);
 	}
 
-	private static long failoverJump(IdGeneratorProperties.Redis redis) {
+	private static long failoverJump(RedisProperties redis) {
 		if (redis.getFailoverJump() < 0) {
 			throw new IdGeneratorConfigurationException("idgen.redis.failover-jump", redis.getFailoverJump(),
 					"idgen.redis.failover-jump is " + redis.getFailoverJump() + ", but it must not be negative.",
@@ -100,8 +142,8 @@ class RedisBackendConfiguration {
 		return redis.getFailoverJump();
 	}
 
-	private static RedisTimeSettings timeSettings(IdGeneratorProperties.Redis redis) {
-		IdGeneratorProperties.Redis.Time time = redis.getTime();
+	private static RedisTimeSettings timeSettings(RedisProperties redis) {
+		RedisProperties.Time time = redis.getTime();
 		RedisTimeLayout layout;
 		try {
 			layout = new RedisTimeLayout(time.getTimestampBits(), time.getShardBits(), time.getSequenceBits(),
@@ -148,25 +190,6 @@ class RedisBackendConfiguration {
 							+ "time mode from the application's Redis.");
 		}
 		return RedisTimeNodeConnections.connect(urls);
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.springframework.boot.jdbc.EmbeddedDatabaseConnection")
-	@ConditionalOnBean(DataSource.class)
-	@ConditionalOnProperty(name = "idgen.redis.floor-source", havingValue = "jdbc")
-	static class JdbcFloorConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean
-		JdbcCounterFloor idgenJdbcCounterFloor(ListableBeanFactory beanFactory, IdGeneratorProperties properties) {
-			IdGeneratorProperties.Jdbc jdbc = properties.getJdbc();
-			String table = JdbcBackendConfiguration.table(jdbc);
-			DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
-			JdbcBackendConfiguration.createSchemaIfConfigured(dataSource, jdbc);
-			JdbcBackendConfiguration.checkTableShape(dataSource, table);
-			return new JdbcCounterFloor(dataSource, table);
-		}
-
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.redis;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.mongo;
 
-import com.mongodb.WriteConcern;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -9,7 +8,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.mongodb.core.MongoTemplate;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.Backend;
+import io.github.idgen.autoconfigure.BackendObservers;
+import io.github.idgen.autoconfigure.ConditionalOnBackend;
+import io.github.idgen.autoconfigure.IdGeneratorBackend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.SegmentSettingsMapper;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.mongo.MongoSegmentStore;
 
@@ -27,16 +31,14 @@ class MongoBackendConfiguration {
 	IdGeneratorBackend idgenMongoBackend(MongoSegmentStore store, IdGeneratorProperties properties,
 			ObjectProvider<BackendObservers> observers) {
 		return new IdGeneratorBackend(Backend.MONGO, new SegmentSettingsMapper(properties).segmentSequences(store,
-				observers.getIfAvailable(() -> BackendObservers.NONE).observer(Backend.MONGO)));
+				BackendObservers.of(observers, Backend.MONGO)));
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	MongoSegmentStore idgenMongoSegmentStore(MongoTemplate mongoTemplate, IdGeneratorProperties properties) {
-		IdGeneratorProperties.Mongo mongo = properties.getMongo();
-		WriteConcern writeConcern = writeConcern(mongo);
+	MongoSegmentStore idgenMongoSegmentStore(MongoTemplate mongoTemplate, MongoProperties mongo) {
 		try {
-			return new MongoSegmentStore(mongoTemplate, mongo.getCollection(), writeConcern);
+			return new MongoSegmentStore(mongoTemplate, mongo.getCollection(), mongo.getWriteConcern().writeConcern());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException("idgen.mongo.collection", mongo.getCollection(),
@@ -44,17 +46,6 @@ class MongoBackendConfiguration {
 							+ ex.getMessage(),
 					"Set idgen.mongo.collection to a valid collection name, such as idgen_counters.");
 		}
-	}
-
-	static WriteConcern writeConcern(IdGeneratorProperties.Mongo mongo) {
-		WriteConcern writeConcern = WriteConcern.valueOf(mongo.getWriteConcern());
-		if (writeConcern == null) {
-			throw new IdGeneratorConfigurationException("idgen.mongo.write-concern", mongo.getWriteConcern(),
-					"idgen.mongo.write-concern is '" + mongo.getWriteConcern() + "', which is not a write concern.",
-					"Set idgen.mongo.write-concern to 'majority' (recommended), 'w1', 'w2', 'w3', 'journaled' or "
-							+ "'acknowledged'.");
-		}
-		return writeConcern;
 	}
 
 }

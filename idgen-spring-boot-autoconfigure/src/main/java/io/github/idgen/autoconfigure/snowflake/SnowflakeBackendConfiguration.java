@@ -1,4 +1,4 @@
-package io.github.idgen.autoconfigure;
+package io.github.idgen.autoconfigure.snowflake;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -14,13 +14,21 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Conditional;
 
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.WorkerIdLostException;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.Backend;
+import io.github.idgen.autoconfigure.BackendObservers;
+import io.github.idgen.autoconfigure.BackendSelection;
+import io.github.idgen.autoconfigure.ConditionalOnBackend;
+import io.github.idgen.autoconfigure.IdDecoder;
+import io.github.idgen.autoconfigure.IdGeneratorBackend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.SequenceProperties;
+import io.github.idgen.autoconfigure.WorkerLeaseStoreFactory;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.KubernetesWorkerIdSource;
@@ -42,8 +50,6 @@ import io.github.idgen.worker.WorkerLeaseStore;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnBackend(Backend.SNOWFLAKE)
-@Import({ WorkerLeaseStoreConfigurations.Jdbc.class, WorkerLeaseStoreConfigurations.Redis.class,
-		WorkerLeaseStoreConfigurations.Mongo.class })
 class SnowflakeBackendConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(SnowflakeBackendConfiguration.class);
@@ -51,12 +57,10 @@ class SnowflakeBackendConfiguration {
 	private static final String STATE_FILE = "idgen.snowflake.state-file";
 
 	@Bean
-	IdGeneratorBackend idgenSnowflakeBackend(IdGeneratorProperties properties, ListableBeanFactory beanFactory,
-			ObjectProvider<WorkerLeaseStore> leaseStores, BitLayout layout,
-			ObjectProvider<BackendObservers> observers) {
-		IdGeneratorProperties.Snowflake snowflake = properties.getSnowflake();
-		SequenceObserver observer = observers.getIfAvailable(() -> BackendObservers.NONE)
-			.observer(Backend.SNOWFLAKE);
+	IdGeneratorBackend idgenSnowflakeBackend(IdGeneratorProperties properties, SnowflakeProperties snowflake,
+			ListableBeanFactory beanFactory, ObjectProvider<WorkerLeaseStore> leaseStores, BitLayout layout,
+			Clock clock, ObjectProvider<BackendObservers> observers) {
+		SequenceObserver observer = BackendObservers.of(observers, Backend.SNOWFLAKE);
 		Duration maxBackwardWait = snowflake.getMaxBackwardWait();
 		if (maxBackwardWait == null || maxBackwardWait.isNegative()) {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.max-backward-wait", maxBackwardWait,
@@ -68,28 +72,70 @@ class SnowflakeBackendConfiguration {
 		if (leaseStore != null && snowflake.getStateFile() != null) {
 			throw new IdGeneratorConfigurationException(STATE_FILE, snowflake.getStateFile(),
 					"idgen.snowflake.state-file is set, but the worker id is leased from the "
-							+ BackendSelection.name(leaseStore)
+							+ leaseStore.propertyName()
 							+ " store, which keeps the last timestamp of the worker id with the lease.",
 					"Remove idgen.snowflake.state-file, or keep it and give this instance a worker id of its own with "
 							+ "idgen.snowflake.worker-id (or idgen.snowflake.worker-id-source=kubernetes).");
 		}
 		SequenceBackend sequences = (leaseStore != null)
 				? leased(snowflake, layout, leaseStore, leaseStores.getIfAvailable(), observer)
-				: unleased(snowflake, layout, observer);
+				: unleased(snowflake, layout, clock, observer);
 		logger.info("Snowflake IDs with layout {} run out at {}", layout, layout.lastTime());
-		return new IdGeneratorBackend(Backend.SNOWFLAKE, sequences);
+		return new IdGeneratorBackend(Backend.SNOWFLAKE, sequences, SnowflakeBackendConfiguration::checkUnbounded);
 	}
 
 	/**
-	 * The layout of the snowflake IDs; also what the idgen endpoint decodes them with.
+	 * The lease store of the worker ID, when it is leased: over the store that
+	 * {@code idgen.snowflake.worker-id-source} chooses.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	BitLayout idgenSnowflakeLayout(IdGeneratorProperties properties) {
-		return layout(properties.getSnowflake());
+	@Conditional(OnLeasedWorkerIdCondition.class)
+	WorkerLeaseStore idgenWorkerLeaseStore(IdGeneratorProperties properties, SnowflakeProperties snowflake,
+			ListableBeanFactory beanFactory, ObjectProvider<WorkerLeaseStoreFactory> factories) {
+		List<Backend> stores = new BackendSelection(properties, beanFactory, getClass().getClassLoader()).present();
+		Backend leaseStore = WorkerIdSelection.requireLeaseStore(snowflake, stores);
+		WorkerLeaseStoreFactory factory = factories.orderedStream()
+			.filter((candidate) -> candidate.store() == leaseStore)
+			.findFirst()
+			.orElseThrow(() -> BackendSelection.unavailable(WorkerIdSelection.SOURCE, leaseStore));
+		return factory.create(new WorkerLeaseStoreFactory.LeaseRequest(WorkerIdSelection.SOURCE,
+				snowflake.getWorkerIdSource(), WorkerIdSelection.alternativesTo(leaseStore)));
 	}
 
-	private static SequenceBackend unleased(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
+	/**
+	 * Refuse a bounded or cyclic sequence, which snowflake IDs cannot be.
+	 */
+	private static void checkUnbounded(String name, SequenceProperties sequence) {
+		if (sequence.getMaxValue() != null || sequence.isCycle()) {
+			String property = "idgen.sequences." + name + ".max-value";
+			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(),
+					"Sequence '" + name + "' is bounded (" + property + "=" + sequence.getMaxValue() + ", cycle="
+							+ sequence.isCycle() + ") and served by 'snowflake', whose IDs are composed from time, "
+							+ "worker and sequence bits and cannot be bounded or cycle.",
+					"Serve '" + name + "' from another backend (idgen.sequences." + name + ".backend), or remove "
+							+ property + " and idgen.sequences." + name + ".cycle.");
+		}
+	}
+
+	/**
+	 * The decoder of snowflake IDs for the idgen endpoint.
+	 */
+	@Bean
+	IdDecoder idgenSnowflakeDecoder(BitLayout layout) {
+		return new SnowflakeIdDecoder(layout);
+	}
+
+	/**
+	 * The layout of the snowflake IDs.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	BitLayout idgenSnowflakeLayout(SnowflakeProperties snowflake) {
+		return layout(snowflake);
+	}
+
+	private static SequenceBackend unleased(SnowflakeProperties snowflake, BitLayout layout, Clock clock,
 			SequenceObserver observer) {
 		WorkerId workerId = workerId(snowflake, layout);
 		logger.info("Snowflake worker {} of datacenter {}", workerId.worker(), workerId.datacenter());
@@ -98,7 +144,7 @@ class SnowflakeBackendConfiguration {
 		}
 		logger.info("Without idgen.snowflake.state-file, a restart of snowflake worker {} whose clock is behind the "
 				+ "last run can repeat its IDs", workerId.worker());
-		SnowflakeGenerator generator = new SnowflakeGenerator(layout, workerId, Clock.systemUTC(),
+		SnowflakeGenerator generator = new SnowflakeGenerator(layout, workerId, clock,
 				snowflake.getMaxBackwardWait(), 0, observer);
 		return new SequenceBackend() {
 
@@ -114,7 +160,7 @@ class SnowflakeBackendConfiguration {
 		};
 	}
 
-	private static StateFileWorker stateFileWorker(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
+	private static StateFileWorker stateFileWorker(SnowflakeProperties snowflake, BitLayout layout,
 			WorkerId workerId, SequenceObserver observer) {
 		String stateFile = snowflake.getStateFile();
 		Path path = stateFilePath(stateFile);
@@ -159,10 +205,10 @@ class SnowflakeBackendConfiguration {
 				cause);
 	}
 
-	private static SequenceBackend leased(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
+	private static SequenceBackend leased(SnowflakeProperties snowflake, BitLayout layout,
 			Backend leaseStore, WorkerLeaseStore store, SequenceObserver observer) {
 		if (store == null) {
-			throw BackendSelection.unavailable("idgen.snowflake.worker-id-source", leaseStore);
+			throw BackendSelection.unavailable(WorkerIdSelection.SOURCE, leaseStore);
 		}
 		Duration ttl = snowflake.getLeaseTtl();
 		if (ttl == null || ttl.toMillis() < 1000) {
@@ -193,7 +239,7 @@ class SnowflakeBackendConfiguration {
 		}
 	}
 
-	private static BitLayout layout(IdGeneratorProperties.Snowflake snowflake) {
+	private static BitLayout layout(SnowflakeProperties snowflake) {
 		try {
 			if (snowflake.getPreset() != null) {
 				BitLayout preset = switch (snowflake.getPreset()) {
@@ -216,18 +262,18 @@ class SnowflakeBackendConfiguration {
 		}
 	}
 
-	private static String layoutOf(IdGeneratorProperties.Snowflake snowflake) {
+	private static String layoutOf(SnowflakeProperties snowflake) {
 		return (snowflake.getPreset() != null) ? snowflake.getPreset() + " from " + snowflake.getEpoch()
 				: snowflake.getTimestampBits() + "/" + snowflake.getDatacenterBits() + "/" + snowflake.getWorkerBits()
 						+ "/" + snowflake.getSequenceBits() + " from " + snowflake.getEpoch();
 	}
 
-	private static WorkerId workerId(IdGeneratorProperties.Snowflake snowflake, BitLayout layout) {
-		return (snowflake.getWorkerIdSource() == IdGeneratorProperties.WorkerIdSourceType.KUBERNETES)
+	private static WorkerId workerId(SnowflakeProperties snowflake, BitLayout layout) {
+		return WorkerIdSelection.isKubernetes(snowflake)
 				? kubernetesWorkerId(snowflake, layout) : staticWorkerId(snowflake, layout);
 	}
 
-	private static WorkerId staticWorkerId(IdGeneratorProperties.Snowflake snowflake, BitLayout layout) {
+	private static WorkerId staticWorkerId(SnowflakeProperties snowflake, BitLayout layout) {
 		if (snowflake.getWorkerId() < 0) {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-id", snowflake.getWorkerId(),
 					"idgen.snowflake.worker-id-source is 'static' and idgen.snowflake.worker-id is not set; every "
@@ -249,7 +295,7 @@ class SnowflakeBackendConfiguration {
 		}
 	}
 
-	private static WorkerId kubernetesWorkerId(IdGeneratorProperties.Snowflake snowflake, BitLayout layout) {
+	private static WorkerId kubernetesWorkerId(SnowflakeProperties snowflake, BitLayout layout) {
 		try {
 			return new KubernetesWorkerIdSource(layout, snowflake.getDatacenterId()).workerId();
 		}

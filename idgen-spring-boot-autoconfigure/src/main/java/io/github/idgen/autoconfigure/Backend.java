@@ -1,0 +1,165 @@
+package io.github.idgen.autoconfigure;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+
+/**
+ * The backends that can reserve IDs, each described once: the store it reserves from,
+ * whether it can keep worker ID leases, and whether it serves sequences in modes. The
+ * rest of what a backend is lives in its package,
+ * {@code io.github.idgen.autoconfigure.<name>}: its auto-configuration, its properties
+ * ({@code idgen.<name>}) and the checks of its settings.
+ */
+public enum Backend {
+
+	/**
+	 * Segments reserved from a table of a JDBC DataSource.
+	 */
+	JDBC(new Store("javax.sql.DataSource", List.of("org.springframework.boot.jdbc.EmbeddedDatabaseConnection"),
+			"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)"), "the database",
+			"spring.datasource.*", true, false),
+
+	/**
+	 * Counters in Redis, through the application's RedisConnectionFactory.
+	 */
+	REDIS(new Store("org.springframework.data.redis.connection.RedisConnectionFactory", List.of(),
+			"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)"), "Redis", "spring.data.redis.*", true,
+			true),
+
+	/**
+	 * Counter documents in MongoDB, through the application's MongoTemplate.
+	 */
+	MONGO(new Store("org.springframework.data.mongodb.core.MongoTemplate", List.of(),
+			"spring-boot-starter-data-mongodb (or a MongoTemplate bean)"), "MongoDB", "spring.mongodb.*", true, false),
+
+	/**
+	 * Time, worker and sequence bits composed in memory; no store. Only chosen
+	 * explicitly.
+	 */
+	SNOWFLAKE(null, "the store the snowflake worker ID is leased from",
+			"spring.datasource.*, spring.data.redis.* or spring.mongodb.*, and idgen.snowflake.worker-id-source", false,
+			false);
+
+	private final Store store;
+
+	private final String description;
+
+	private final String connectionProperties;
+
+	private final boolean leasesWorkerIds;
+
+	private final boolean hasModes;
+
+	Backend(Store store, String description, String connectionProperties, boolean leasesWorkerIds,
+			boolean hasModes) {
+		this.store = store;
+		this.description = description;
+		this.connectionProperties = connectionProperties;
+		this.leasesWorkerIds = leasesWorkerIds;
+		this.hasModes = hasModes;
+	}
+
+	/**
+	 * Return the name of the backend as properties write it, such as {@code jdbc}.
+	 * @return the name
+	 */
+	public String propertyName() {
+		return name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * Return the group of the backend's own properties, such as {@code idgen.jdbc}.
+	 * @return the group's name
+	 */
+	public ConfigurationPropertyName propertiesGroup() {
+		return ConfigurationPropertyName.of("idgen." + propertyName());
+	}
+
+	/**
+	 * Return the store the backend reserves from, or {@code null} if it has none.
+	 * @return the store
+	 */
+	public Store store() {
+		return this.store;
+	}
+
+	/**
+	 * Return what the backend depends on, as messages call it, such as {@code the
+	 * database}.
+	 * @return the description
+	 */
+	public String description() {
+		return this.description;
+	}
+
+	/**
+	 * Return the properties that connect the backend to what it depends on, such as
+	 * {@code spring.datasource.*}.
+	 * @return the properties
+	 */
+	public String connectionProperties() {
+		return this.connectionProperties;
+	}
+
+	/**
+	 * Return whether the backend's store can keep worker ID leases.
+	 * @return whether worker IDs can be leased from it
+	 */
+	public boolean leasesWorkerIds() {
+		return this.leasesWorkerIds;
+	}
+
+	/**
+	 * Return whether the backend serves a sequence in one of several modes
+	 * ({@code idgen.sequences.<name>.mode}).
+	 * @return whether it has modes
+	 */
+	public boolean hasModes() {
+		return this.hasModes;
+	}
+
+	/**
+	 * Return the backends that reserve from a store, in declaration order.
+	 * @return the backends with a store
+	 */
+	public static List<Backend> withStore() {
+		return Arrays.stream(values()).filter((backend) -> backend.store != null).toList();
+	}
+
+	/**
+	 * Return the backend of a name as properties write it.
+	 * @param name the name, in any case
+	 * @return the backend, or {@code null} if no backend has that name
+	 */
+	public static Backend ofPropertyName(String name) {
+		return Arrays.stream(values())
+			.filter((backend) -> backend.propertyName().equalsIgnoreCase(name))
+			.findFirst()
+			.orElse(null);
+	}
+
+	/**
+	 * Return the given backends' names, separated by commas.
+	 * @param backends the backends
+	 * @return their names
+	 */
+	public static String names(List<Backend> backends) {
+		return String.join(", ", backends.stream().map(Backend::propertyName).toList());
+	}
+
+	/**
+	 * What a backend with a store needs: a bean of its type, further classes, and the
+	 * starter that brings them.
+	 *
+	 * @param beanType the class name of the store's bean
+	 * @param requiredClasses further classes the backend needs
+	 * @param starter what the application adds to have the store
+	 */
+	public record Store(String beanType, List<String> requiredClasses, String starter) {
+
+	}
+
+}

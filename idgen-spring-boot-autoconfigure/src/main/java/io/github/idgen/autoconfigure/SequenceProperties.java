@@ -1,0 +1,189 @@
+package io.github.idgen.autoconfigure;
+
+import java.time.Duration;
+
+import io.github.idgen.format.ResetPeriod;
+import io.github.idgen.redis.RedisMode;
+
+/**
+ * Settings of one sequence. Settings left unset take the value of idgen.segment.
+ */
+public class SequenceProperties {
+
+	/**
+	 * Backend that reserves the IDs of this sequence. When not set, idgen.backend.
+	 */
+	private Backend backend;
+
+	/**
+	 * How the Redis backend serves this sequence. When not set, idgen.redis.mode.
+	 */
+	private RedisMode mode;
+
+	/**
+	 * First ID of the sequence, used when its counter is created.
+	 */
+	private long start = 1;
+
+	/**
+	 * Last ID of the sequence. When not set, the sequence is bounded only by the
+	 * 64-bit range.
+	 */
+	private Long maxValue;
+
+	/**
+	 * Whether the sequence starts again at 'start' once it has handed out
+	 * 'max-value'. IDs then repeat across cycles, never within one.
+	 */
+	private boolean cycle;
+
+	/**
+	 * Format of the IDs that nextFormattedId returns, such as
+	 * 'ORD{yyyyMMdd}{seq:6}': literal text, date/time fields in braces and the
+	 * sequence value, zero-padded to a width ('{seq:6}') or not ('{seq}'). A value
+	 * wider than its width is an error.
+	 */
+	private String format;
+
+	/**
+	 * How often the counter of a formatted sequence restarts: 'daily', 'monthly',
+	 * 'yearly' or 'never'. Each period has a counter of its own, decided by the clock
+	 * at the time of each call, in idgen.zone.
+	 */
+	private ResetPeriod reset = ResetPeriod.NEVER;
+
+	/**
+	 * Number of IDs in the first segment the sequence reserves.
+	 */
+	private Long step;
+
+	/**
+	 * Smallest number of IDs the adaptive step reserves at once.
+	 */
+	private Long minStep;
+
+	/**
+	 * Largest number of IDs the adaptive step reserves at once.
+	 */
+	private Long maxStep;
+
+	/**
+	 * How long one segment should last.
+	 */
+	private Duration segmentDuration;
+
+	/**
+	 * Fraction of a segment after whose use the next segment is fetched.
+	 */
+	private Double prefetchAt;
+
+	/**
+	 * How long a caller waits for a segment when none is left.
+	 */
+	private Duration fetchTimeout;
+
+	public Backend getBackend() {
+		return this.backend;
+	}
+
+	public void setBackend(Backend backend) {
+		this.backend = backend;
+	}
+
+	public RedisMode getMode() {
+		return this.mode;
+	}
+
+	public void setMode(RedisMode mode) {
+		this.mode = mode;
+	}
+
+	public long getStart() {
+		return this.start;
+	}
+
+	public void setStart(long start) {
+		this.start = start;
+	}
+
+	public Long getMaxValue() {
+		return this.maxValue;
+	}
+
+	public void setMaxValue(Long maxValue) {
+		this.maxValue = maxValue;
+	}
+
+	public boolean isCycle() {
+		return this.cycle;
+	}
+
+	public void setCycle(boolean cycle) {
+		this.cycle = cycle;
+	}
+
+	public String getFormat() {
+		return this.format;
+	}
+
+	public void setFormat(String format) {
+		this.format = format;
+	}
+
+	public ResetPeriod getReset() {
+		return this.reset;
+	}
+
+	public void setReset(ResetPeriod reset) {
+		this.reset = reset;
+	}
+
+	public Long getStep() {
+		return this.step;
+	}
+
+	public void setStep(Long step) {
+		this.step = step;
+	}
+
+	public Long getMinStep() {
+		return this.minStep;
+	}
+
+	public void setMinStep(Long minStep) {
+		this.minStep = minStep;
+	}
+
+	public Long getMaxStep() {
+		return this.maxStep;
+	}
+
+	public void setMaxStep(Long maxStep) {
+		this.maxStep = maxStep;
+	}
+
+	public Duration getSegmentDuration() {
+		return this.segmentDuration;
+	}
+
+	public void setSegmentDuration(Duration segmentDuration) {
+		this.segmentDuration = segmentDuration;
+	}
+
+	public Double getPrefetchAt() {
+		return this.prefetchAt;
+	}
+
+	public void setPrefetchAt(Double prefetchAt) {
+		this.prefetchAt = prefetchAt;
+	}
+
+	public Duration getFetchTimeout() {
+		return this.fetchTimeout;
+	}
+
+	public void setFetchTimeout(Duration fetchTimeout) {
+		this.fetchTimeout = fetchTimeout;
+	}
+
+}

@@ -1,0 +1,48 @@
+package io.github.idgen.autoconfigure.jdbc;
+
+import javax.sql.DataSource;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.github.idgen.autoconfigure.Backend;
+import io.github.idgen.autoconfigure.BackendObservers;
+import io.github.idgen.autoconfigure.ConditionalOnBackend;
+import io.github.idgen.autoconfigure.IdGeneratorBackend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.SegmentSettingsMapper;
+import io.github.idgen.jdbc.JdbcSegmentStore;
+
+/**
+ * The JDBC backend: segments reserved from a table of the application's DataSource.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnClass(EmbeddedDatabaseConnection.class)
+@ConditionalOnBean(DataSource.class)
+@ConditionalOnBackend(Backend.JDBC)
+class JdbcBackendConfiguration {
+
+	@Bean
+	IdGeneratorBackend idgenJdbcBackend(JdbcSegmentStore store, IdGeneratorProperties properties,
+			ObjectProvider<BackendObservers> observers) {
+		return new IdGeneratorBackend(Backend.JDBC, new SegmentSettingsMapper(properties).segmentSequences(store,
+				BackendObservers.of(observers, Backend.JDBC)));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	JdbcSegmentStore idgenJdbcSegmentStore(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
+		String table = JdbcTables.segmentTable(jdbc);
+		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
+		JdbcSegmentStore store = new JdbcSegmentStore(dataSource, table);
+		JdbcTables.prepareSegmentTable(dataSource, jdbc);
+		return store;
+	}
+
+}

@@ -1,0 +1,79 @@
+package io.github.idgen.autoconfigure.jdbc;
+
+import javax.sql.DataSource;
+
+import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+import io.github.idgen.jdbc.JdbcSegmentSchema;
+import io.github.idgen.jdbc.SqlIdentifiers;
+
+/**
+ * The startup work on idgen's segment table: its name checked, the table created if
+ * {@code idgen.jdbc.initialize-schema} says so, and its shape checked.
+ */
+final class JdbcTables {
+
+	private JdbcTables() {
+	}
+
+	/**
+	 * Return {@code idgen.jdbc.table} if it is a valid table name.
+	 * @throws IdGeneratorConfigurationException naming the property if it is not
+	 */
+	static String segmentTable(JdbcProperties jdbc) {
+		try {
+			return SqlIdentifiers.validateTableName(jdbc.getTable());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IdGeneratorConfigurationException("idgen.jdbc.table", jdbc.getTable(),
+					"idgen.jdbc.table is '" + jdbc.getTable() + "', which is not a valid table name: " + ex.getMessage(),
+					"Set idgen.jdbc.table to a table name of letters, digits and '_', optionally qualified by a "
+							+ "schema, such as idgen_segment or ids.idgen_segment.");
+		}
+	}
+
+	/**
+	 * Create the segment table if {@code idgen.jdbc.initialize-schema} says so, and check
+	 * that it has the shape the store needs.
+	 * @throws IdGeneratorConfigurationException naming {@code idgen.jdbc.table}, every
+	 * problem and the script of the table if it has another shape
+	 */
+	static void prepareSegmentTable(DataSource dataSource, JdbcProperties jdbc) {
+		String table = segmentTable(jdbc);
+		if (shouldCreateSchema(jdbc.getInitializeSchema(), dataSource)) {
+			new JdbcSegmentSchema(dataSource, table).createIfMissing();
+		}
+		checkSegmentTableShape(dataSource, table);
+	}
+
+	/**
+	 * Check that the idgen table, if it exists, has the shape the store needs (see
+	 * {@link JdbcSegmentSchema#findShapeProblems()}). A database that cannot be asked is
+	 * not checked: the store reports it when it is used, and {@code idgen.fail-fast} at
+	 * startup.
+	 */
+	private static void checkSegmentTableShape(DataSource dataSource, String table) {
+		JdbcSegmentSchema schema = new JdbcSegmentSchema(dataSource, table);
+		TableShapeMismatch.find(schema::findShapeProblems, schema::script).ifPresent((mismatch) -> {
+			throw new IdGeneratorConfigurationException("idgen.jdbc.table", table,
+					"idgen.jdbc.table is '" + table + "', and that table exists with another shape than idgen needs: "
+							+ mismatch.problems() + ".",
+					"Change table '" + table + "' to the shape of idgen's script for this database, or set "
+							+ "idgen.jdbc.table to a table that has it or does not exist yet "
+							+ "(idgen.jdbc.initialize-schema creates it):\n" + mismatch.script());
+		});
+	}
+
+	/**
+	 * Return whether idgen creates its tables on the given data source.
+	 */
+	static boolean shouldCreateSchema(SchemaInitialization mode, DataSource dataSource) {
+		return switch (mode) {
+			case ALWAYS -> true;
+			case EMBEDDED -> EmbeddedDatabaseConnection.isEmbedded(dataSource);
+			case NEVER -> false;
+		};
+	}
+
+}

@@ -1,0 +1,41 @@
+package io.github.idgen.autoconfigure.mongo;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.mongodb.core.MongoTemplate;
+
+import io.github.idgen.autoconfigure.Backend;
+import io.github.idgen.autoconfigure.WorkerLeaseStoreFactory;
+import io.github.idgen.mongo.MongoWorkerLeaseStore;
+import io.github.idgen.worker.WorkerLeaseStore;
+
+/**
+ * Worker ID leases in the {@code idgen_workers} collection of the application's MongoDB,
+ * with {@code idgen.mongo.write-concern}, offered to whatever leases worker IDs from the
+ * MongoDB store.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnClass(MongoTemplate.class)
+@ConditionalOnBean(MongoTemplate.class)
+class MongoWorkerLeaseStoreConfiguration {
+
+	@Bean
+	WorkerLeaseStoreFactory idgenMongoWorkerLeaseStoreFactory(MongoTemplate mongoTemplate, MongoProperties mongo) {
+		return new WorkerLeaseStoreFactory() {
+
+			@Override
+			public Backend store() {
+				return Backend.MONGO;
+			}
+
+			@Override
+			public WorkerLeaseStore create(LeaseRequest request) {
+				return new MongoWorkerLeaseStore(mongoTemplate, "idgen_workers", mongo.getWriteConcern().writeConcern());
+			}
+
+		};
+	}
+
+}
