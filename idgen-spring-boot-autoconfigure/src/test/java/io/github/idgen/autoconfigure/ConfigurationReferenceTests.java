@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -26,9 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Keeps the configuration reference of the README and the configuration metadata that
  * the annotation processor generates from {@link IdGeneratorProperties} in step: every
  * property the README documents exists, every property exists in the README, and a
- * default the metadata knows is the default the README shows. A map of nested properties
- * such as {@code idgen.sequences} is documented as one row per nested property,
- * {@code idgen.sequences.<name>.step}.
+ * default the metadata knows is the default the README shows (an enum constant such as
+ * {@code read_only} in the kebab case that properties take, {@code read-only}). A map of
+ * nested properties such as {@code idgen.sequences} is documented as one row per nested
+ * property, {@code idgen.sequences.<name>.step}.
  */
 class ConfigurationReferenceTests {
 
@@ -59,7 +61,9 @@ class ConfigurationReferenceTests {
 		Map<String, String> documented = documentedProperties();
 		properties.forEach((name, defaultValue) -> {
 			if (defaultValue != null) {
-				assertThat(documented.get(name)).as("README default of %s", name).isEqualTo(defaultValue.toString());
+				String value = defaultValue.toString();
+				assertThat(documented.get(name)).as("README default of %s", name)
+					.isIn(value, value.toLowerCase(Locale.ROOT).equals(value) ? value.replace('_', '-') : value);
 			}
 		});
 	}

@@ -57,7 +57,7 @@ final class BackendMeters implements SequenceObserver {
 		}
 		if (sequence instanceof LeasedWorkerSequence) {
 			Gauge.builder("idgen.worker.lease", group, SequenceGroup::leaseSeconds)
-				.description("Seconds for which the snowflake worker id lease is known valid")
+				.description("Seconds for which the snowflake worker ID lease is known valid")
 				.baseUnit("seconds")
 				.tags(tags(tag))
 				.register(this.registry);

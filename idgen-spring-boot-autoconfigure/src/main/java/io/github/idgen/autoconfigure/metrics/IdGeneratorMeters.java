@@ -26,7 +26,7 @@ import io.github.idgen.autoconfigure.Backend;
  * the clock behind the last snowflake ID. The generator is shared by every snowflake
  * sequence, so this counter has no {@code sequence} tag.</li>
  * <li>{@code idgen.worker.lease} (gauge, seconds; {@code sequence}, {@code backend}): how
- * long the leased snowflake worker id is known valid.</li>
+ * long the leased snowflake worker ID is known valid.</li>
  * </ul>
  * The {@code sequence} tag takes at most {@code idgen.metrics.max-sequences} distinct
  * names; later ones are reported as {@code other}, and a period counter such as

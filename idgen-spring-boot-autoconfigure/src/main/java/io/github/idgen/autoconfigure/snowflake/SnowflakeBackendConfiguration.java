@@ -42,8 +42,8 @@ import io.github.idgen.worker.LeasedWorkerSequence;
 import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
- * The snowflake backend: one generator for this instance's worker id, serving every
- * snowflake sequence (they share its ID space). The worker id is static or the
+ * The snowflake backend: one generator for this instance's worker ID, serving every
+ * snowflake sequence (they share its ID space). The worker ID is static or the
  * StatefulSet ordinal, optionally with a state file that keeps its last timestamp across
  * restarts, or leased from the application's JDBC, Redis or MongoDB store and fenced on
  * every ID.
@@ -71,10 +71,10 @@ class SnowflakeBackendConfiguration {
 		Backend leaseStore = WorkerIdSelection.requireLeaseStore(snowflake, stores);
 		if (leaseStore != null && snowflake.getStateFile() != null) {
 			throw new IdGeneratorConfigurationException(STATE_FILE, snowflake.getStateFile(),
-					"idgen.snowflake.state-file is set, but the worker id is leased from the "
+					"idgen.snowflake.state-file is set, but the worker ID is leased from the "
 							+ leaseStore.propertyName()
-							+ " store, which keeps the last timestamp of the worker id with the lease.",
-					"Remove idgen.snowflake.state-file, or keep it and give this instance a worker id of its own with "
+							+ " store, which keeps the last timestamp of the worker ID with the lease.",
+					"Remove idgen.snowflake.state-file, or keep it and give this instance a worker ID of its own with "
 							+ "idgen.snowflake.worker-id (or idgen.snowflake.worker-id-source=kubernetes).");
 		}
 		SequenceBackend sequences = (leaseStore != null)
@@ -172,7 +172,7 @@ class SnowflakeBackendConfiguration {
 					"The clock of this instance is behind the timestamp that idgen.snowflake.state-file (" + stateFile
 							+ ") holds for snowflake worker " + workerId.worker() + ": " + ex.getMessage(),
 					"Correct the clock of this host (NTP) and start again. If the stored timestamp came from a clock "
-							+ "that ran ahead, the IDs of that run hold it too: give this instance another worker id "
+							+ "that ran ahead, the IDs of that run hold it too: give this instance another worker ID "
 							+ "and a new idgen.snowflake.state-file rather than deleting the file.",
 					ex);
 		}
@@ -231,7 +231,7 @@ class SnowflakeBackendConfiguration {
 		}
 		catch (IllegalStateException ex) {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-bits", layout.workerBits(),
-					"No snowflake worker id is free to lease with idgen.snowflake.worker-bits=" + layout.workerBits()
+					"No snowflake worker ID is free to lease with idgen.snowflake.worker-bits=" + layout.workerBits()
 							+ ": " + ex.getMessage(),
 					"Raise idgen.snowflake.worker-bits (taking the bits from sequence-bits or timestamp-bits), or run "
 							+ "fewer instances, or wait up to idgen.snowflake.lease-ttl for stale leases to expire.",
@@ -277,7 +277,7 @@ class SnowflakeBackendConfiguration {
 		if (snowflake.getWorkerId() < 0) {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-id", snowflake.getWorkerId(),
 					"idgen.snowflake.worker-id-source is 'static' and idgen.snowflake.worker-id is not set; every "
-							+ "instance needs a worker id of its own, from 0 to " + layout.maxWorkerId() + ".",
+							+ "instance needs a worker ID of its own, from 0 to " + layout.maxWorkerId() + ".",
 					"Set idgen.snowflake.worker-id, or set idgen.snowflake.worker-id-source=kubernetes in a "
 							+ "StatefulSet, or lease one with idgen.snowflake.worker-id-source=jdbc, redis or mongo.");
 		}
@@ -301,7 +301,7 @@ class SnowflakeBackendConfiguration {
 		}
 		catch (IllegalStateException | IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-id-source", "kubernetes",
-					"idgen.snowflake.worker-id-source is 'kubernetes', but no worker id could be taken from the "
+					"idgen.snowflake.worker-id-source is 'kubernetes', but no worker ID could be taken from the "
 							+ "HOSTNAME: " + ex.getMessage(),
 					"Run the application in a StatefulSet (HOSTNAME ending in -<ordinal> below "
 							+ (layout.maxWorkerId() + 1) + "), or set idgen.snowflake.worker-id-source to static, jdbc, "
@@ -359,8 +359,8 @@ class SnowflakeBackendConfiguration {
 		@Override
 		public void checkAvailable() {
 			if (!this.worker.isValid()) {
-				throw new WorkerIdLostException("The lease of snowflake worker id " + this.worker.workerId().worker()
-						+ " is not known valid; IDs resume once it is renewed or a worker id is leased again");
+				throw new WorkerIdLostException("The lease of snowflake worker ID " + this.worker.workerId().worker()
+						+ " is not known valid; IDs resume once it is renewed or a worker ID is leased again");
 			}
 		}
 

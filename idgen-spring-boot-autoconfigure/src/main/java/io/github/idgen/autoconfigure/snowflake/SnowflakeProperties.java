@@ -33,7 +33,7 @@ public class SnowflakeProperties {
 	private int datacenterBits;
 
 	/**
-	 * Bits of the worker id.
+	 * Bits of the worker ID.
 	 */
 	private int workerBits = 10;
 
@@ -43,7 +43,7 @@ public class SnowflakeProperties {
 	private int sequenceBits = 12;
 
 	/**
-	 * Worker id of this instance, from 0 to 2^worker-bits - 1, when the source is
+	 * Worker ID of this instance, from 0 to 2^worker-bits - 1, when the source is
 	 * 'static'. Every instance must have its own.
 	 */
 	private int workerId = -1;
@@ -54,14 +54,14 @@ public class SnowflakeProperties {
 	private int datacenterId;
 
 	/**
-	 * Where the worker id comes from: 'auto' (worker-id if set, else a lease from the
+	 * Where the worker ID comes from: 'auto' (worker-id if set, else a lease from the
 	 * store the application has), 'static' (worker-id), 'kubernetes' (the StatefulSet
 	 * ordinal of HOSTNAME), or a lease from 'jdbc', 'redis' or 'mongo'.
 	 */
 	private String workerIdSource = "auto";
 
 	/**
-	 * How long a leased worker id lives without renewal. The lease is renewed every
+	 * How long a leased worker ID lives without renewal. The lease is renewed every
 	 * third of it, and IDs stop a fifth of it before it could pass to another
 	 * instance.
 	 */
@@ -74,10 +74,10 @@ public class SnowflakeProperties {
 	private Duration maxBackwardWait = Duration.ofMillis(5);
 
 	/**
-	 * File in which a static or StatefulSet worker id keeps a timestamp that none of
+	 * File in which a static or StatefulSet worker ID keeps a timestamp that none of
 	 * its IDs is after, so that a restart with the clock behind repeats no ID. Every
 	 * instance needs its own, in an existing directory on a local disk that survives
-	 * restarts. Not allowed with a leased worker id, whose lease keeps that timestamp.
+	 * restarts. Not allowed with a leased worker ID, whose lease keeps that timestamp.
 	 */
 	private String stateFile;
 

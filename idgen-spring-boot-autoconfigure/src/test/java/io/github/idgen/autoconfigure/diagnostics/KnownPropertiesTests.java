@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
