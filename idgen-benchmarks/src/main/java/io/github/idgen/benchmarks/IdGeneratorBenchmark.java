@@ -32,7 +32,7 @@ import io.github.idgen.Sequence;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.UnknownSequencePolicy;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.SequenceRouting;
 import io.github.idgen.autoconfigure.metrics.IdGeneratorMeters;
 import io.github.idgen.segment.SegmentIdGenerator;

@@ -10,7 +10,7 @@ import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.jdbc.JdbcProperties;
 
 /**
  * The check of the JDBC application: its DataSource is an embedded database, and the
@@ -25,7 +25,7 @@ public final class JdbcCounters implements StoreCheck {
 			throw new IllegalStateException("The DataSource is not an embedded database");
 		}
 		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
-		String table = context.getBean(IdGeneratorProperties.class).getJdbc().getTable();
+		String table = context.getBean(JdbcProperties.class).getTable();
 		List<String> counters = new ArrayList<>();
 		highestIds.forEach((sequence, highest) -> {
 			Long maxId = jdbc.queryForObject("SELECT max_id FROM " + table + " WHERE sequence_name = ?", Long.class,

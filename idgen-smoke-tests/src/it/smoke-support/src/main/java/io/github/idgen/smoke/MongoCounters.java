@@ -9,7 +9,7 @@ import org.bson.Document;
 import org.springframework.context.ApplicationContext;
 import org.springframework.data.mongodb.core.MongoTemplate;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.mongo.MongoProperties;
 
 /**
  * The check of the MongoDB application: the counter document of each sequence is at
@@ -20,7 +20,7 @@ public final class MongoCounters implements StoreCheck {
 	@Override
 	public String check(ApplicationContext context, Map<String, Long> highestIds) {
 		MongoTemplate mongo = context.getBean(MongoTemplate.class);
-		String collection = context.getBean(IdGeneratorProperties.class).getMongo().getCollection();
+		String collection = context.getBean(MongoProperties.class).getCollection();
 		List<String> counters = new ArrayList<>();
 		highestIds.forEach((sequence, highest) -> {
 			Document counter = mongo.findById(sequence, Document.class, collection);

@@ -8,8 +8,8 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SequenceRouting;
+import io.github.idgen.autoconfigure.redis.RedisProperties;
 
 /**
  * The check of the Redis applications: the application's connection factory is of the
@@ -36,7 +36,7 @@ public final class RedisCounters implements StoreCheck {
 					+ ", not a " + this.connectionFactoryType.getName());
 		}
 		StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
-		String prefix = context.getBean(IdGeneratorProperties.class).getRedis().getKeyPrefix();
+		String prefix = context.getBean(RedisProperties.class).getKeyPrefix();
 		SequenceRouting routing = context.getBean(SequenceRouting.class);
 		List<String> counters = new ArrayList<>();
 		highestIds.forEach((sequence, highest) -> {

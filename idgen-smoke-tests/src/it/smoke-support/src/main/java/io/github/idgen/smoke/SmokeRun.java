@@ -10,7 +10,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.github.idgen.IdGenerator;
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.SequenceRouting;
 
 /**

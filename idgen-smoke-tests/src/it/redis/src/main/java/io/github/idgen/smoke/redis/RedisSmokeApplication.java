@@ -5,7 +5,7 @@ import java.util.Set;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.smoke.RedisCounters;
 import io.github.idgen.smoke.SmokeRun;
 import io.github.idgen.smoke.StoreLibrary;

@@ -4,7 +4,7 @@ import java.util.Set;
 
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
+import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.smoke.SmokeRun;
 import io.github.idgen.smoke.SnowflakeWorker;
 
