@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 import io.github.idgen.BitFields;
+import io.github.idgen.worker.WorkerId;
+import io.github.idgen.worker.WorkerIdSpace;
 
 /**
  * How a Snowflake ID is made of its fields, from the most significant bit to the least:
@@ -43,7 +45,7 @@ import io.github.idgen.BitFields;
  * @param sequenceBits the number of bits of the sequence
  */
 public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int datacenterBits, int workerBits,
-		int sequenceBits) {
+		int sequenceBits) implements WorkerIdSpace {
 
 	/**
 	 * The default epoch, 2025-01-01T00:00:00Z.
@@ -160,22 +162,6 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	}
 
 	/**
-	 * Return the largest datacenter ID.
-	 * @return {@code 2^datacenterBits - 1}, 0 without datacenter bits
-	 */
-	public int maxDatacenterId() {
-		return BitFields.maxInt(this.datacenterBits);
-	}
-
-	/**
-	 * Return the largest worker ID.
-	 * @return {@code 2^workerBits - 1}
-	 */
-	public int maxWorkerId() {
-		return BitFields.maxInt(this.workerBits);
-	}
-
-	/**
 	 * Return the largest sequence value.
 	 * @return {@code 2^sequenceBits - 1}
 	 */
@@ -202,26 +188,6 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	public Duration remainingLifetime(Instant now) {
 		Duration remaining = Duration.between(now, lastTime().plusMillis(1));
 		return remaining.isNegative() ? Duration.ZERO : remaining;
-	}
-
-	/**
-	 * Check that a worker ID fits this layout.
-	 * @param workerId the worker ID
-	 * @throws IllegalArgumentException if its datacenter or worker is out of range,
-	 * naming the range and the bits
-	 */
-	public void checkFits(WorkerId workerId) {
-		if (workerId == null) {
-			throw new IllegalArgumentException("workerId must not be null");
-		}
-		if (workerId.datacenter() > maxDatacenterId()) {
-			throw new IllegalArgumentException("datacenter must lie within [0, " + maxDatacenterId() + "] ("
-					+ this.datacenterBits + " datacenter bits) but was " + workerId.datacenter());
-		}
-		if (workerId.worker() > maxWorkerId()) {
-			throw new IllegalArgumentException("worker must lie within [0, " + maxWorkerId() + "] ("
-					+ this.workerBits + " worker bits) but was " + workerId.worker());
-		}
 	}
 
 	/**

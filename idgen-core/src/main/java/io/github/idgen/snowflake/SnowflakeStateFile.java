@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.zip.CRC32;
 
 import io.github.idgen.FailureDescriptions;
+import io.github.idgen.worker.WorkerId;
 
 /**
  * The file in which a {@link StateFileWorker} keeps, across restarts, a timestamp that no

@@ -19,18 +19,17 @@ import org.springframework.context.annotation.Import;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceObserver;
-import io.github.idgen.WorkerIdLostException;
 import io.github.idgen.autoconfigure.IdGeneratorProperties.Backend;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.snowflake.BitLayout;
-import io.github.idgen.snowflake.KubernetesWorkerIdSource;
+import io.github.idgen.snowflake.LeasedWorker;
+import io.github.idgen.snowflake.LeasedWorkerSettings;
 import io.github.idgen.snowflake.SnowflakeGenerator;
-import io.github.idgen.snowflake.SnowflakeSequence;
+import io.github.idgen.snowflake.SnowflakeSequences;
 import io.github.idgen.snowflake.StateFileWorker;
-import io.github.idgen.snowflake.StaticWorkerIdSource;
-import io.github.idgen.snowflake.WorkerId;
-import io.github.idgen.worker.LeasedWorker;
-import io.github.idgen.worker.LeasedWorkerSequence;
+import io.github.idgen.worker.KubernetesWorkerIdSource;
+import io.github.idgen.worker.StaticWorkerIdSource;
+import io.github.idgen.worker.WorkerId;
 import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
@@ -94,24 +93,12 @@ class SnowflakeBackendConfiguration {
 		WorkerId workerId = workerId(snowflake, layout);
 		logger.info("Snowflake worker {} of datacenter {}", workerId.worker(), workerId.datacenter());
 		if (snowflake.getStateFile() != null) {
-			return new StateFileSequences(stateFileWorker(snowflake, layout, workerId, observer));
+			return new SnowflakeSequences(stateFileWorker(snowflake, layout, workerId, observer));
 		}
 		logger.info("Without idgen.snowflake.state-file, a restart of snowflake worker {} whose clock is behind the "
 				+ "last run can repeat its IDs", workerId.worker());
-		SnowflakeGenerator generator = new SnowflakeGenerator(layout, workerId, Clock.systemUTC(),
-				snowflake.getMaxBackwardWait(), 0, observer);
-		return new SequenceBackend() {
-
-			@Override
-			public SnowflakeSequence create(String name) {
-				return new SnowflakeSequence(name, generator);
-			}
-
-			@Override
-			public void checkAvailable() {
-			}
-
-		};
+		return new SnowflakeSequences(new SnowflakeGenerator(layout, workerId, Clock.systemUTC(),
+				snowflake.getMaxBackwardWait(), observer));
 	}
 
 	private static StateFileWorker stateFileWorker(IdGeneratorProperties.Snowflake snowflake, BitLayout layout,
@@ -179,9 +166,9 @@ class SnowflakeBackendConfiguration {
 							+ ", or raise idgen.snowflake.datacenter-bits (or choose idgen.snowflake.preset).");
 		}
 		try {
-			LeasedWorker worker = new LeasedWorker(store, layout, snowflake.getDatacenterId(), ttl, ttl.dividedBy(5),
-					snowflake.getMaxBackwardWait(), observer);
-			return new LeasedSequences(worker);
+			LeasedWorker worker = LeasedWorker.lease(store, new LeasedWorkerSettings(layout,
+					snowflake.getDatacenterId(), ttl, ttl.dividedBy(5), snowflake.getMaxBackwardWait()), observer);
+			return new SnowflakeSequences(worker);
 		}
 		catch (IllegalStateException ex) {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-bits", layout.workerBits(),
@@ -261,68 +248,6 @@ class SnowflakeBackendConfiguration {
 							+ (layout.maxWorkerId() + 1) + "), or set idgen.snowflake.worker-id-source to static, jdbc, "
 							+ "redis or mongo.");
 		}
-	}
-
-	/**
-	 * The sequences of a worker that keeps its state in a file: every name shares its ID
-	 * space; unavailable while its horizon is not renewed; closing stores its last
-	 * millisecond.
-	 */
-	private static final class StateFileSequences implements SequenceBackend, AutoCloseable {
-
-		private final StateFileWorker worker;
-
-		StateFileSequences(StateFileWorker worker) {
-			this.worker = worker;
-		}
-
-		@Override
-		public SnowflakeSequence create(String name) {
-			return new SnowflakeSequence(name, this.worker);
-		}
-
-		@Override
-		public void checkAvailable() {
-			this.worker.checkAvailable();
-		}
-
-		@Override
-		public void close() {
-			this.worker.close();
-		}
-
-	}
-
-	/**
-	 * The sequences of a leased worker: every name shares its ID space; unavailable while
-	 * the lease is not known valid; closing releases the lease.
-	 */
-	private static final class LeasedSequences implements SequenceBackend, AutoCloseable {
-
-		private final LeasedWorker worker;
-
-		LeasedSequences(LeasedWorker worker) {
-			this.worker = worker;
-		}
-
-		@Override
-		public LeasedWorkerSequence create(String name) {
-			return new LeasedWorkerSequence(name, this.worker);
-		}
-
-		@Override
-		public void checkAvailable() {
-			if (!this.worker.isValid()) {
-				throw new WorkerIdLostException("The lease of snowflake worker id " + this.worker.workerId().worker()
-						+ " is not known valid; IDs resume once it is renewed or a worker id is leased again");
-			}
-		}
-
-		@Override
-		public void close() {
-			this.worker.close();
-		}
-
 	}
 
 }

@@ -1,8 +1,10 @@
-package io.github.idgen.worker;
+package io.github.idgen.snowflake;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Executors;
@@ -15,9 +17,9 @@ import org.slf4j.LoggerFactory;
 
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.WorkerIdLostException;
-import io.github.idgen.snowflake.BitLayout;
-import io.github.idgen.snowflake.SnowflakeGenerator;
-import io.github.idgen.snowflake.WorkerId;
+import io.github.idgen.worker.WorkerId;
+import io.github.idgen.worker.WorkerLease;
+import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
  * A snowflake worker whose worker id is leased from a {@link WorkerLeaseStore}, renewed
@@ -70,12 +72,13 @@ import io.github.idgen.snowflake.WorkerId;
  * wait for the horizon on a rolling restart.
  * <p>
  * <b>Thread ownership.</b> {@link #current} is replaced (never mutated) by the heartbeat
- * thread, and once by the constructor, and read by every caller; it is volatile so that
- * callers see a renewal or a new lease at once. {@link #closed} is written once by
+ * thread, and before that by the constructor and the first renewal in {@link #lease},
+ * and read by every caller; it is volatile so that callers see a renewal or a new lease
+ * at once. {@link #closed} is written once by
  * {@link #close()} and read by every caller after it composed its ID; why it is volatile
  * is explained in {@link #close()}. The generator inside is thread-safe.
  */
-public final class LeasedWorker implements AutoCloseable {
+public final class LeasedWorker implements SnowflakeWorker {
 
 	private static final Logger logger = LoggerFactory.getLogger(LeasedWorker.class);
 
@@ -102,7 +105,7 @@ public final class LeasedWorker implements AutoCloseable {
 
 	private final SequenceObserver observer;
 
-	private final String owner = UUID.randomUUID().toString();
+	private final String owner;
 
 	private final ScheduledExecutorService heartbeat;
 
@@ -111,93 +114,88 @@ public final class LeasedWorker implements AutoCloseable {
 	private volatile boolean closed;
 
 	/**
-	 * Lease a worker id and start the heartbeat.
-	 * @param store the store to lease from
-	 * @param layout the layout of the IDs
-	 * @param datacenter the datacenter id, fixed for this instance
-	 * @param ttl how long a lease lives without renewal
-	 * @param safetyMargin how long before the lease's end this worker stops issuing IDs,
-	 * less than {@code ttl}
-	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
-	 * @throws IllegalStateException if every worker id has a live lease, naming their
-	 * number and the worker bits, or if the lease was lost before the renewal that stores
-	 * its first horizon
-	 * @throws io.github.idgen.BackendUnavailableException if the store failed; a lease
-	 * acquired before the failure frees up when it expires
+	 * Create a worker over a lease just acquired, which it renews next to store its
+	 * first horizon. Only assigns: {@link #lease} does the I/O.
 	 */
-	public LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
-			Duration maxBackwardWait) {
-		this(store, layout, datacenter, ttl, safetyMargin, maxBackwardWait, SequenceObserver.NONE);
-	}
-
-	/**
-	 * Lease a worker id and start the heartbeat; the generators of the worker tell an
-	 * observer when the clock moves backwards.
-	 * @param store the store to lease from
-	 * @param layout the layout of the IDs
-	 * @param datacenter the datacenter id, fixed for this instance
-	 * @param ttl how long a lease lives without renewal
-	 * @param safetyMargin how long before the lease's end this worker stops issuing IDs,
-	 * less than {@code ttl}
-	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
-	 * @param observer hears of every call that finds the clock behind
-	 * @throws IllegalStateException if every worker id has a live lease, naming their
-	 * number and the worker bits, or if the lease was lost before the renewal that stores
-	 * its first horizon
-	 * @throws io.github.idgen.BackendUnavailableException if the store failed; a lease
-	 * acquired before the failure frees up when it expires
-	 */
-	public LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
-			Duration maxBackwardWait, SequenceObserver observer) {
-		this(store, layout, datacenter, ttl, safetyMargin, maxBackwardWait, Clock.systemUTC(), System::nanoTime, true,
-				observer);
-	}
-
-	LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
-			Duration maxBackwardWait, Clock clock, LongSupplier nanoTime, boolean scheduleHeartbeat) {
-		this(store, layout, datacenter, ttl, safetyMargin, maxBackwardWait, clock, nanoTime, scheduleHeartbeat,
-				SequenceObserver.NONE);
-	}
-
-	LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
-			Duration maxBackwardWait, Clock clock, LongSupplier nanoTime, boolean scheduleHeartbeat,
-			SequenceObserver observer) {
-		if (safetyMargin.isNegative() || safetyMargin.compareTo(ttl) >= 0) {
-			throw new IllegalArgumentException(
-					"safetyMargin must lie within [0, ttl) = [0, " + ttl + ") but was " + safetyMargin);
-		}
+	private LeasedWorker(WorkerLeaseStore store, LeasedWorkerSettings settings, SequenceObserver observer,
+			Clock clock, LongSupplier nanoTime, String owner, WorkerLease lease, long leasedAtNanos) {
 		this.store = store;
-		this.layout = layout;
-		this.datacenter = datacenter;
-		this.ttl = ttl;
-		this.validityNanos = ttl.minus(safetyMargin).toNanos();
+		this.layout = settings.layout();
+		this.datacenter = settings.datacenter();
+		this.ttl = settings.ttl();
+		this.validityNanos = settings.validity().toNanos();
 		this.clock = clock;
-		this.maxBackwardWait = maxBackwardWait;
+		this.maxBackwardWait = settings.maxBackwardWait();
 		this.nanoTime = nanoTime;
 		this.observer = SequenceObserver.guarded(observer);
-		long started = nanoTime.getAsLong();
-		WorkerLease lease = store.acquire(this.owner, layout.maxWorkerId(), ttl)
-			.orElseThrow(() -> new IllegalStateException("No snowflake worker id is free: " + store.countLive()
-					+ " instances hold live leases and the layout's " + layout.workerBits() + " worker bits allow "
-					+ (layout.maxWorkerId() + 1) + ". Add worker bits or stop instances."));
-		this.current = holder(lease, 0, started);
-		if (!renew()) {
-			throw new IllegalStateException("The lease of snowflake worker id " + lease.workerId()
-					+ " was lost right after it was acquired; the ttl " + ttl + " is too short for the store");
-		}
-		logger.info("Leased snowflake worker id {} for {}", lease.workerId(), ttl);
-		this.heartbeat = scheduleHeartbeat ? startHeartbeat(ttl) : null;
-	}
-
-	private ScheduledExecutorService startHeartbeat(Duration ttl) {
-		ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor((task) -> {
+		this.owner = owner;
+		this.heartbeat = Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, "idgen-worker-lease");
 			thread.setDaemon(true);
 			return thread;
 		});
-		long period = Math.max(1, ttl.toMillis() / 3);
-		executor.scheduleWithFixedDelay(this::heartbeat, period, period, TimeUnit.MILLISECONDS);
-		return executor;
+		this.current = holder(lease, 0, leasedAtNanos);
+	}
+
+	/**
+	 * Lease a worker id, store its first horizon and start the heartbeat.
+	 * @param store the store to lease from
+	 * @param settings the layout, datacenter, ttl, safety margin and longest backward
+	 * wait of the worker
+	 * @param observer hears of every call that finds the clock behind
+	 * @return the worker, ready to issue IDs
+	 * @throws IllegalArgumentException if the store is {@code null}
+	 * @throws IllegalStateException if every worker id has a live lease, naming their
+	 * number and the worker bits, or if the lease was lost before the renewal that stores
+	 * its first horizon
+	 * @throws io.github.idgen.BackendUnavailableException if the store failed; a lease
+	 * acquired before the failure frees up when it expires
+	 */
+	public static LeasedWorker lease(WorkerLeaseStore store, LeasedWorkerSettings settings,
+			SequenceObserver observer) {
+		LeasedWorker worker = leaseWithoutHeartbeat(store, settings, observer, Clock.systemUTC(), System::nanoTime);
+		worker.startHeartbeat();
+		return worker;
+	}
+
+	/**
+	 * Lease a worker id and store its first horizon, without starting the heartbeat: a
+	 * test calls {@link #heartbeat()} itself and moves the clocks.
+	 * @param store the store to lease from
+	 * @param settings the settings of the worker
+	 * @param observer hears of every call that finds the clock behind
+	 * @param clock the wall clock, of the IDs and the horizons
+	 * @param nanoTime the monotonic clock, of the lease's validity
+	 * @return the worker
+	 */
+	static LeasedWorker leaseWithoutHeartbeat(WorkerLeaseStore store, LeasedWorkerSettings settings,
+			SequenceObserver observer, Clock clock, LongSupplier nanoTime) {
+		if (store == null) {
+			throw new IllegalArgumentException("store must not be null");
+		}
+		if (settings == null) {
+			throw new IllegalArgumentException("settings must not be null");
+		}
+		BitLayout layout = settings.layout();
+		String owner = UUID.randomUUID().toString();
+		long started = nanoTime.getAsLong();
+		WorkerLease lease = store.acquire(owner, layout.maxWorkerId(), settings.ttl())
+			.orElseThrow(() -> new IllegalStateException("No snowflake worker id is free: " + store.countLive()
+					+ " instances hold live leases and the layout's " + layout.workerBits() + " worker bits allow "
+					+ (layout.maxWorkerId() + 1) + ". Add worker bits or stop instances."));
+		LeasedWorker worker = new LeasedWorker(store, settings, observer, clock, nanoTime, owner, lease, started);
+		if (!worker.renew()) {
+			throw new IllegalStateException("The lease of snowflake worker id " + lease.workerId()
+					+ " was lost right after it was acquired; the ttl " + settings.ttl()
+					+ " is too short for the store");
+		}
+		logger.info("Leased snowflake worker id {} for {}", lease.workerId(), settings.ttl());
+		return worker;
+	}
+
+	private void startHeartbeat() {
+		long period = Math.max(1, this.ttl.toMillis() / 3);
+		this.heartbeat.scheduleWithFixedDelay(this::heartbeat, period, period, TimeUnit.MILLISECONDS);
 	}
 
 	/**
@@ -205,6 +203,7 @@ public final class LeasedWorker implements AutoCloseable {
 	 * @return the ID
 	 * @throws WorkerIdLostException if the lease may have passed to another instance
 	 */
+	@Override
 	public long nextId() {
 		Holder holder = this.current;
 		long id = holder.generator.nextId();
@@ -214,10 +213,12 @@ public final class LeasedWorker implements AutoCloseable {
 
 	/**
 	 * Return {@code count} IDs, if the lease is still known valid once they are composed.
-	 * @param count the number of IDs, at least 1
+	 * @param count the number of IDs, from 1 to
+	 * {@link io.github.idgen.Sequence#MAX_BATCH_SIZE}
 	 * @return the IDs in ascending order
 	 * @throws WorkerIdLostException if the lease may have passed to another instance
 	 */
+	@Override
 	public long[] nextIds(int count) {
 		Holder holder = this.current;
 		long[] ids = holder.generator.nextIds(count);
@@ -265,9 +266,22 @@ public final class LeasedWorker implements AutoCloseable {
 	}
 
 	/**
+	 * Check that IDs can be issued now: the lease is known valid.
+	 * @throws WorkerIdLostException if it is not
+	 */
+	@Override
+	public void checkAvailable() {
+		if (!isValid()) {
+			throw new WorkerIdLostException("The lease of snowflake worker id " + workerId().worker()
+					+ " is not known valid; IDs resume once it is renewed or a worker id is leased again");
+		}
+	}
+
+	/**
 	 * Return the worker id currently leased.
 	 * @return the worker id
 	 */
+	@Override
 	public WorkerId workerId() {
 		return this.current.generator.workerId();
 	}
@@ -293,8 +307,39 @@ public final class LeasedWorker implements AutoCloseable {
 	 * Return the layout of the IDs.
 	 * @return the layout
 	 */
+	@Override
 	public BitLayout layout() {
 		return this.layout;
+	}
+
+	/**
+	 * Return how long the generator of the current lease can still issue IDs by its
+	 * clock, until the timestamp bits of the layout run out.
+	 * @return the remaining lifetime, zero once it has passed
+	 */
+	@Override
+	public Duration remainingLifetime() {
+		return this.current.generator.remainingLifetime();
+	}
+
+	/**
+	 * Return the datacenter and worker (also as {@code workerId}), whether the lease is
+	 * known valid, for how long and until when ({@code leaseExpiresAt}, an ISO-8601
+	 * instant), the layout and when its timestamp bits run out ({@code lastTime}).
+	 */
+	@Override
+	public Map<String, Object> info() {
+		WorkerId workerId = workerId();
+		Map<String, Object> info = new LinkedHashMap<>();
+		info.put("datacenter", workerId.datacenter());
+		info.put("worker", workerId.worker());
+		info.put("workerId", workerId.worker());
+		info.put("leaseValid", isValid());
+		info.put("leaseValidFor", validFor().toString());
+		info.put("leaseExpiresAt", validUntil().toString());
+		info.put("layout", this.layout.toString());
+		info.put("lastTime", this.layout.lastTime().toString());
+		return info;
 	}
 
 	/**
@@ -361,8 +406,8 @@ public final class LeasedWorker implements AutoCloseable {
 	private Holder holder(WorkerLease lease, long lastIssuedHere, long leasedAtNanos) {
 		long notBefore = Math.max(lease.lastIssuedMillis(), lastIssuedHere);
 		SnowflakeGenerator generator = new SnowflakeGenerator(this.layout,
-				new WorkerId(this.datacenter, lease.workerId()), this.clock, this.maxBackwardWait, notBefore,
-				this.observer);
+				new WorkerId(this.datacenter, lease.workerId()), this.clock, this.maxBackwardWait, this.observer,
+				notBefore);
 		return new Holder(lease, generator, leasedAtNanos + this.validityNanos, NO_HORIZON);
 	}
 
@@ -387,9 +432,7 @@ public final class LeasedWorker implements AutoCloseable {
 	@Override
 	public void close() {
 		this.closed = true;
-		if (this.heartbeat != null) {
-			stopHeartbeat();
-		}
+		stopHeartbeat();
 		Holder holder = this.current;
 		try {
 			this.store.release(holder.lease, holder.generator.lastIssuedMillis());
