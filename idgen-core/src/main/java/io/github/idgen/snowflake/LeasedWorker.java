@@ -22,7 +22,7 @@ import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
- * A snowflake worker whose worker id is leased from a {@link WorkerLeaseStore}, renewed
+ * A snowflake worker whose worker ID is leased from a {@link WorkerLeaseStore}, renewed
  * by a heartbeat and fenced on every ID.
  * <p>
  * <b>Renewal and horizon.</b> Every renewal reads the monotonic clock and the wall clock
@@ -61,15 +61,15 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * <p>
  * <b>Heartbeat.</b> A daemon thread renews the lease every {@code ttl / 3}, storing a new
  * horizon. If the lease was lost (it expired while the store was unreachable, or another
- * instance took it), the heartbeat leases a worker id again, possibly another one, starts
- * a new generator that issues no ID at or before the last timestamp stored with that id
- * (nor at or before the last millisecond of the old generator), and renews it at once
- * to store its horizon. Until that renewal succeeds the new lease has no horizon and
+ * instance took it), the heartbeat leases a worker ID again, possibly another one, starts
+ * a new generator that issues no ID at or before the last timestamp stored with that
+ * worker ID (nor at or before the last millisecond of the old generator), and renews it
+ * at once to store its horizon. Until that renewal succeeds the new lease has no horizon and
  * every ID is refused.
  * <p>
  * <b>Release.</b> {@link #close()} stores the exact last millisecond this worker issued
- * IDs at, which may lower the stored horizon, so that the next owner of the id need not
- * wait for the horizon on a rolling restart.
+ * IDs at, which may lower the stored horizon, so that the next owner of the worker ID
+ * need not wait for the horizon on a rolling restart.
  * <p>
  * <b>Thread ownership.</b> {@link #current} is replaced (never mutated) by the heartbeat
  * thread, and before that by the constructor and the first renewal in {@link #lease},
@@ -138,14 +138,14 @@ public final class LeasedWorker implements SnowflakeWorker {
 	}
 
 	/**
-	 * Lease a worker id, store its first horizon and start the heartbeat.
+	 * Lease a worker ID, store its first horizon and start the heartbeat.
 	 * @param store the store to lease from
 	 * @param settings the layout, datacenter, ttl, safety margin and longest backward
 	 * wait of the worker
 	 * @param observer hears of every call that finds the clock behind
 	 * @return the worker, ready to issue IDs
 	 * @throws IllegalArgumentException if the store is {@code null}
-	 * @throws IllegalStateException if every worker id has a live lease, naming their
+	 * @throws IllegalStateException if every worker ID has a live lease, naming their
 	 * number and the worker bits, or if the lease was lost before the renewal that stores
 	 * its first horizon
 	 * @throws io.github.idgen.BackendUnavailableException if the store failed; a lease
@@ -159,7 +159,7 @@ public final class LeasedWorker implements SnowflakeWorker {
 	}
 
 	/**
-	 * Lease a worker id and store its first horizon, without starting the heartbeat: a
+	 * Lease a worker ID and store its first horizon, without starting the heartbeat: a
 	 * test calls {@link #heartbeat()} itself and moves the clocks.
 	 * @param store the store to lease from
 	 * @param settings the settings of the worker
@@ -180,16 +180,16 @@ public final class LeasedWorker implements SnowflakeWorker {
 		String owner = UUID.randomUUID().toString();
 		long started = nanoTime.getAsLong();
 		WorkerLease lease = store.acquire(owner, layout.maxWorkerId(), settings.ttl())
-			.orElseThrow(() -> new IllegalStateException("No snowflake worker id is free: " + store.countLive()
+			.orElseThrow(() -> new IllegalStateException("No snowflake worker ID is free: " + store.countLive()
 					+ " instances hold live leases and the layout's " + layout.workerBits() + " worker bits allow "
 					+ (layout.maxWorkerId() + 1) + ". Add worker bits or stop instances."));
 		LeasedWorker worker = new LeasedWorker(store, settings, observer, clock, nanoTime, owner, lease, started);
 		if (!worker.renew()) {
-			throw new IllegalStateException("The lease of snowflake worker id " + lease.workerId()
+			throw new IllegalStateException("The lease of snowflake worker ID " + lease.workerId()
 					+ " was lost right after it was acquired; the ttl " + settings.ttl()
 					+ " is too short for the store");
 		}
-		logger.info("Leased snowflake worker id {} for {}", lease.workerId(), settings.ttl());
+		logger.info("Leased snowflake worker ID {} for {}", lease.workerId(), settings.ttl());
 		return worker;
 	}
 
@@ -236,19 +236,19 @@ public final class LeasedWorker implements SnowflakeWorker {
 	 */
 	private void checkValid(Holder holder, long lastId) {
 		if (this.closed) {
-			throw new WorkerIdLostException("The worker of snowflake worker id " + holder.lease.workerId()
+			throw new WorkerIdLostException("The worker of snowflake worker ID " + holder.lease.workerId()
 					+ " is closed and released its lease; no ID is issued");
 		}
 		Holder latest = this.current;
 		Holder renewal = (latest.generator == holder.generator) ? latest : holder;
 		if (this.nanoTime.getAsLong() - renewal.validUntilNanos >= 0) {
-			throw new WorkerIdLostException("The lease of snowflake worker id " + holder.lease.workerId()
+			throw new WorkerIdLostException("The lease of snowflake worker ID " + holder.lease.workerId()
 					+ " was not renewed in time and may have passed to another instance; no ID is issued until "
-					+ "a worker id is leased again");
+					+ "a worker ID is leased again");
 		}
 		long timestamp = this.layout.timestampMillis(lastId);
 		if (timestamp > renewal.horizonMillis) {
-			throw new WorkerIdLostException("The clock ran past the horizon of the lease of snowflake worker id "
+			throw new WorkerIdLostException("The clock ran past the horizon of the lease of snowflake worker ID "
 					+ holder.lease.workerId() + ": an ID at " + Instant.ofEpochMilli(timestamp)
 					+ " is after the last timestamp promised to the store ("
 					+ ((renewal.horizonMillis != NO_HORIZON) ? Instant.ofEpochMilli(renewal.horizonMillis)
@@ -272,14 +272,14 @@ public final class LeasedWorker implements SnowflakeWorker {
 	@Override
 	public void checkAvailable() {
 		if (!isValid()) {
-			throw new WorkerIdLostException("The lease of snowflake worker id " + workerId().worker()
-					+ " is not known valid; IDs resume once it is renewed or a worker id is leased again");
+			throw new WorkerIdLostException("The lease of snowflake worker ID " + workerId().worker()
+					+ " is not known valid; IDs resume once it is renewed or a worker ID is leased again");
 		}
 	}
 
 	/**
-	 * Return the worker id currently leased.
-	 * @return the worker id
+	 * Return the worker ID currently leased.
+	 * @return the worker ID
 	 */
 	@Override
 	public WorkerId workerId() {
@@ -343,7 +343,7 @@ public final class LeasedWorker implements SnowflakeWorker {
 	}
 
 	/**
-	 * Renew the lease, or lease a worker id again if it was lost and renew the new lease
+	 * Renew the lease, or lease a worker ID again if it was lost and renew the new lease
 	 * at once to store its horizon. Run by the heartbeat thread; does nothing once the
 	 * worker is closed. Throws nothing, not even an {@link Error}: a scheduled task that
 	 * throws is never run again, and the lease would run out.
@@ -357,24 +357,24 @@ public final class LeasedWorker implements SnowflakeWorker {
 			if (renew()) {
 				return;
 			}
-			logger.error("The lease of snowflake worker id {} was lost; leasing a worker id again",
+			logger.error("The lease of snowflake worker ID {} was lost; leasing a worker ID again",
 					holder.lease.workerId());
 			long started = this.nanoTime.getAsLong();
 			Optional<WorkerLease> lease = this.closed ? Optional.empty()
 					: this.store.acquire(this.owner, this.layout.maxWorkerId(), this.ttl);
 			if (lease.isPresent()) {
 				this.current = holder(lease.get(), holder.generator.lastIssuedMillis(), started);
-				logger.info("Leased snowflake worker id {} again", lease.get().workerId());
+				logger.info("Leased snowflake worker ID {} again", lease.get().workerId());
 				renew();
 			}
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Could not renew the lease of snowflake worker id {}; IDs stop once it runs out",
+			logger.warn("Could not renew the lease of snowflake worker ID {}; IDs stop once it runs out",
 					holder.lease.workerId(), ex);
 		}
 		catch (Error ex) {
 			// Rethrowing would cancel the fixed-delay schedule for good: no renewal after it.
-			logger.error("Renewing the lease of snowflake worker id {} failed with an error; the heartbeat tries "
+			logger.error("Renewing the lease of snowflake worker ID {} failed with an error; the heartbeat tries "
 					+ "again at its next beat", holder.lease.workerId(), ex);
 		}
 	}
@@ -438,21 +438,21 @@ public final class LeasedWorker implements SnowflakeWorker {
 			this.store.release(holder.lease, holder.generator.lastIssuedMillis());
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Could not release snowflake worker id {}; it frees up when its lease expires",
+			logger.warn("Could not release snowflake worker ID {}; it frees up when its lease expires",
 					holder.lease.workerId(), ex);
 		}
 	}
 
 	/**
 	 * Stop the heartbeat and wait up to a ttl for a renewal under way, so that it cannot
-	 * lease a worker id again after the release, nor replace {@link #current} after
+	 * lease a worker ID again after the release, nor replace {@link #current} after
 	 * {@link #close()} read it.
 	 */
 	private void stopHeartbeat() {
 		this.heartbeat.shutdownNow();
 		try {
 			if (!this.heartbeat.awaitTermination(this.ttl.toMillis(), TimeUnit.MILLISECONDS)) {
-				logger.warn("The heartbeat of snowflake worker id {} did not stop within {}",
+				logger.warn("The heartbeat of snowflake worker ID {} did not stop within {}",
 						this.current.lease.workerId(), this.ttl);
 			}
 		}
@@ -462,11 +462,11 @@ public final class LeasedWorker implements SnowflakeWorker {
 	}
 
 	/**
-	 * A lease, the generator for its worker id, the instant, on the monotonic clock,
+	 * A lease, the generator for its worker ID, the instant, on the monotonic clock,
 	 * until which it is known valid, and the horizon stored by its latest renewal.
 	 *
 	 * @param lease the lease
-	 * @param generator the generator of the lease's worker id
+	 * @param generator the generator of the lease's worker ID
 	 * @param validUntilNanos the end of the known validity, on the monotonic clock
 	 * @param horizonMillis the latest timestamp, in milliseconds since the Unix epoch,
 	 * that an ID may have; {@link #NO_HORIZON} until the lease is renewed

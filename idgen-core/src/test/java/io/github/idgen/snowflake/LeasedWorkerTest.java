@@ -83,7 +83,7 @@ class LeasedWorkerTest {
 		long[] before = paused.nextIds(1000);
 		advance(TTL.minus(MARGIN));
 		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(paused::nextId)
-			.withMessageContaining("worker id " + paused.workerId().worker());
+			.withMessageContaining("worker ID " + paused.workerId().worker());
 		assertThat(paused.isValid()).isFalse();
 		assertThat(this.store.countLive()).as("the store still counts the lease as live").isOne();
 		advance(MARGIN);
