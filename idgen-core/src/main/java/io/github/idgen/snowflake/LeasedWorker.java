@@ -107,6 +107,10 @@ public final class LeasedWorker implements SnowflakeWorker {
 
 	private final String owner;
 
+	/**
+	 * The heartbeat thread, created idle by the constructor and scheduled by
+	 * {@link #lease}; a test that leases without it runs {@link #heartbeat()} itself.
+	 */
 	private final ScheduledExecutorService heartbeat;
 
 	private volatile Holder current;
@@ -144,7 +148,7 @@ public final class LeasedWorker implements SnowflakeWorker {
 	 * wait of the worker
 	 * @param observer hears of every call that finds the clock behind
 	 * @return the worker, ready to issue IDs
-	 * @throws IllegalArgumentException if the store is {@code null}
+	 * @throws IllegalArgumentException if the store or the settings are {@code null}
 	 * @throws IllegalStateException if every worker ID has a live lease, naming their
 	 * number and the worker bits, or if the lease was lost before the renewal that stores
 	 * its first horizon
