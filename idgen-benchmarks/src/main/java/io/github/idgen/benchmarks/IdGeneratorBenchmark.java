@@ -41,11 +41,12 @@ import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.StepPolicy;
 import io.github.idgen.snowflake.BitLayout;
+import io.github.idgen.snowflake.LeasedWorker;
+import io.github.idgen.snowflake.LeasedWorkerSettings;
 import io.github.idgen.snowflake.SnowflakeGenerator;
 import io.github.idgen.snowflake.SnowflakeSequence;
 import io.github.idgen.snowflake.StateFileWorker;
-import io.github.idgen.snowflake.WorkerId;
-import io.github.idgen.worker.LeasedWorker;
+import io.github.idgen.worker.WorkerId;
 
 /**
  * Benchmarks of the segment engine next to an {@link AtomicLong#incrementAndGet()}
@@ -232,8 +233,9 @@ public abstract class IdGeneratorBenchmark {
 		 */
 		@Setup
 		public void lease() {
-			this.worker = new LeasedWorker(new InMemoryWorkerLeaseStore(), BitLayout.standard(), 0,
-					Duration.ofMinutes(1), Duration.ofSeconds(10), Duration.ofMillis(5));
+			this.worker = LeasedWorker.lease(new InMemoryWorkerLeaseStore(), new LeasedWorkerSettings(
+					BitLayout.standard(), 0, Duration.ofMinutes(1), Duration.ofSeconds(10), Duration.ofMillis(5)),
+					SequenceObserver.NONE);
 		}
 
 		/**
@@ -394,7 +396,7 @@ public abstract class IdGeneratorBenchmark {
 		public MeteredSnowflake() {
 			IdGeneratorMeters meters = new IdGeneratorMeters(new SimpleMeterRegistry(), 100);
 			SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(1),
-					Clock.systemUTC(), SnowflakeGenerator.DEFAULT_MAX_BACKWARD_WAIT, 0,
+					Clock.systemUTC(), SnowflakeGenerator.DEFAULT_MAX_BACKWARD_WAIT,
 					meters.observer(Backend.SNOWFLAKE));
 			SequenceBackend sequences = new SequenceBackend() {
 

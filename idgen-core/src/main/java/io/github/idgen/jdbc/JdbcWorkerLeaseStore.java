@@ -25,7 +25,7 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * through plain JDBC.
  * <p>
  * The table ({@value #DEFAULT_TABLE_NAME} by default, see {@link JdbcWorkerSchema}) has
- * one row per worker id that was ever leased: {@code worker_id} (the primary key),
+ * one row per worker ID that was ever leased: {@code worker_id} (the primary key),
  * {@code owner}, {@code expires_at} and {@code last_timestamp} (in milliseconds since
  * the Unix epoch: the horizon of the last renewal, or the exact last millisecond issued
  * if the lease was released; see {@link WorkerLeaseStore}). A
@@ -34,7 +34,7 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * MariaDB and MySQL, plus the ttl added in SQL), never from the clocks of the competing
  * instances. See {@link WorkerTableSql} for the statements.
  * <p>
- * To acquire, the store reads in one query which worker ids up to the largest one have
+ * To acquire, the store reads in one query which worker IDs up to the largest one have
  * a row and which of those have expired, then claims the lowest free id: a missing row
  * with an {@code INSERT}, of which the primary key lets exactly one of several competing
  * callers succeed, an expired one with a conditional update, which the row lock lets
@@ -134,7 +134,7 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	public Optional<WorkerLease> acquire(String owner, int maxWorkerId, Duration ttl) {
 		validateOwner(owner);
 		if (maxWorkerId < 0) {
-			throw new IllegalArgumentException("Max worker id must not be negative but was " + maxWorkerId);
+			throw new IllegalArgumentException("Max worker ID must not be negative but was " + maxWorkerId);
 		}
 		long ttlMillis = ttlMillis(ttl);
 		try (Connection connection = this.dataSource.getConnection();
@@ -153,12 +153,12 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 					}
 				}
 			}
-			throw new BackendUnavailableException("Could not acquire a worker id for owner "
+			throw new BackendUnavailableException("Could not acquire a worker ID for owner "
 					+ SequenceNames.quote(owner) + " in table '" + this.tableName
-					+ "': other instances took every free worker id first in " + MAX_ROUNDS + " rounds");
+					+ "': other instances took every free worker ID first in " + MAX_ROUNDS + " rounds");
 		}
 		catch (SQLException ex) {
-			throw failure("Could not acquire a worker id for owner " + SequenceNames.quote(owner), ex);
+			throw failure("Could not acquire a worker ID for owner " + SequenceNames.quote(owner), ex);
 		}
 	}
 
@@ -202,7 +202,7 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 			return statement.executeUpdate() == 1;
 		}
 		catch (SQLException ex) {
-			throw failure("Could not renew the lease of worker id " + lease.workerId(), ex);
+			throw failure("Could not renew the lease of worker ID " + lease.workerId(), ex);
 		}
 	}
 
@@ -220,7 +220,7 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 			statement.executeUpdate();
 		}
 		catch (SQLException ex) {
-			throw failure("Could not release the lease of worker id " + lease.workerId(), ex);
+			throw failure("Could not release the lease of worker ID " + lease.workerId(), ex);
 		}
 	}
 
@@ -275,15 +275,15 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	}
 
 	/**
-	 * A worker id that had no live lease when the table was read.
+	 * A worker ID that had no live lease when the table was read.
 	 *
-	 * @param workerId the worker id
+	 * @param workerId the worker ID
 	 * @param exists whether it had a row (with an expired lease) or none
 	 */
 	private record Candidate(int workerId, boolean exists) {
 
 		/**
-		 * Claim the worker id for the given owner, unless another caller did first.
+		 * Claim the worker ID for the given owner, unless another caller did first.
 		 * @return the last timestamp of the row if the claim succeeded, empty if it was
 		 * lost
 		 */

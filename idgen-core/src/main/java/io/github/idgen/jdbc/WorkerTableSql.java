@@ -66,8 +66,8 @@ final class WorkerTableSql {
 		if (!dialect.supportsWorkerLeases()) {
 			throw new BackendMisconfiguredException("Cannot keep worker leases in table '" + tableName
 					+ "': they need the clock arithmetic of the database, which idgen knows for "
-					+ JdbcWorkerLeaseStore.SUPPORTED_DATABASES + " only. Lease worker ids from one of these, from "
-					+ "Redis or MongoDB, or give each instance a worker id of its own.");
+					+ JdbcWorkerLeaseStore.SUPPORTED_DATABASES + " only. Lease worker IDs from one of these, from "
+					+ "Redis or MongoDB, or give each instance a worker ID of its own.");
 		}
 	}
 
@@ -76,9 +76,9 @@ final class WorkerTableSql {
 	}
 
 	/**
-	 * Return the query of the rows of the worker ids up to a given one, with that id as
-	 * its parameter: the worker id and whether its lease has expired (1) or not (0), by
-	 * ascending worker id.
+	 * Return the query of the rows of the worker IDs up to a given one, with that id as
+	 * its parameter: the worker ID and whether its lease has expired (1) or not (0), by
+	 * ascending worker ID.
 	 * @return the query
 	 */
 	String selectLeases() {
@@ -87,7 +87,7 @@ final class WorkerTableSql {
 	}
 
 	/**
-	 * Return the insert of a new lease, with the worker id, the owner and the ttl in
+	 * Return the insert of a new lease, with the worker ID, the owner and the ttl in
 	 * milliseconds as its parameters. It fails with a duplicate key if the row exists.
 	 * @return the statement
 	 */
@@ -98,7 +98,7 @@ final class WorkerTableSql {
 
 	/**
 	 * Return the takeover of an expired lease, with the new owner, the ttl in
-	 * milliseconds and the worker id as its parameters. It changes no row unless the
+	 * milliseconds and the worker ID as its parameters. It changes no row unless the
 	 * lease has expired.
 	 * @return the statement
 	 */
@@ -108,7 +108,7 @@ final class WorkerTableSql {
 	}
 
 	/**
-	 * Return the query of the last timestamp of a lease, with the worker id and the owner
+	 * Return the query of the last timestamp of a lease, with the worker ID and the owner
 	 * as its parameters.
 	 * @return the query
 	 */
@@ -118,7 +118,7 @@ final class WorkerTableSql {
 
 	/**
 	 * Return the renewal of a live lease, with the ttl in milliseconds, the owner's
-	 * horizon, the worker id and the owner as its parameters. It raises the last timestamp
+	 * horizon, the worker ID and the owner as its parameters. It raises the last timestamp
 	 * to the horizon, never lowers it, and changes no row unless the owner holds the lease
 	 * and it has not expired.
 	 * @return the statement
@@ -131,7 +131,7 @@ final class WorkerTableSql {
 
 	/**
 	 * Return the release of a lease, with a negative ttl in milliseconds, the last issued
-	 * timestamp, the worker id and the owner as its parameters. It sets the last
+	 * timestamp, the worker ID and the owner as its parameters. It sets the last
 	 * timestamp exactly, even lower than the stored horizon, and changes no row unless the
 	 * owner holds the lease.
 	 * @return the statement

@@ -32,7 +32,7 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * Spring Data MongoDB.
  * <p>
  * The collection ({@value #DEFAULT_COLLECTION_NAME} by default) has one document per
- * worker id that was ever leased: {@code _id} (the worker id), {@code owner} (the owner of
+ * worker ID that was ever leased: {@code _id} (the worker ID), {@code owner} (the owner of
  * the lease, {@code null} once released), {@code expiresAt} (a date) and
  * {@code lastTimestamp} (a 64-bit integer: the horizon of the last renewal, raised by
  * every renewal, or the exact last millisecond issued once the lease was released).
@@ -115,7 +115,7 @@ public class MongoWorkerLeaseStore implements WorkerLeaseStore {
 	 * {@link MongoCollectionNames} defines it
 	 * @param writeConcern the write concern of every write; anything weaker than
 	 * {@link WriteConcern#MAJORITY majority} lets a primary failover roll back a lease, so
-	 * that its worker id is leased twice
+	 * that its worker ID is leased twice
 	 */
 	public MongoWorkerLeaseStore(MongoOperations operations, String collectionName, WriteConcern writeConcern) {
 		this.operations = Objects.requireNonNull(operations, "MongoOperations must not be null");
@@ -142,7 +142,7 @@ public class MongoWorkerLeaseStore implements WorkerLeaseStore {
 		Bson filter = Filters.and(Filters.eq(ID, workerId), Filters.lt(EXPIRES_AT, new Date(now)));
 		Bson update = Updates.combine(Updates.set(OWNER, owner), Updates.set(EXPIRES_AT, new Date(now + ttlMillis)),
 				Updates.setOnInsert(LAST_TIMESTAMP, 0L));
-		return execute("acquire worker id " + workerId, (collection) -> {
+		return execute("acquire worker ID " + workerId, (collection) -> {
 			try {
 				Document after = collection.findOneAndUpdate(filter, update, UPSERT);
 				return OptionalLong.of(after.get(LAST_TIMESTAMP, Number.class).longValue());
@@ -164,7 +164,7 @@ public class MongoWorkerLeaseStore implements WorkerLeaseStore {
 				Filters.gt(EXPIRES_AT, new Date(now)));
 		Bson update = Updates.combine(Updates.set(EXPIRES_AT, new Date(now + ttlMillis)),
 				Updates.max(LAST_TIMESTAMP, lastIssuedMillis));
-		return execute("renew worker id " + lease.workerId(),
+		return execute("renew worker ID " + lease.workerId(),
 				(collection) -> collection.updateOne(filter, update).getMatchedCount() == 1);
 	}
 
@@ -173,7 +173,7 @@ public class MongoWorkerLeaseStore implements WorkerLeaseStore {
 		Bson filter = Filters.and(Filters.eq(ID, lease.workerId()), Filters.eq(OWNER, lease.owner()));
 		Bson update = Updates.combine(Updates.set(OWNER, null), Updates.set(EXPIRES_AT, new Date(0)),
 				Updates.set(LAST_TIMESTAMP, lastIssuedMillis));
-		execute("release worker id " + lease.workerId(), (collection) -> collection.updateOne(filter, update));
+		execute("release worker ID " + lease.workerId(), (collection) -> collection.updateOne(filter, update));
 	}
 
 	@Override

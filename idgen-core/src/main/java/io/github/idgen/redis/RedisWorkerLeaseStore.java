@@ -19,7 +19,7 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * A {@link WorkerLeaseStore} that keeps its leases in Redis, through Spring Data Redis,
  * on a standalone server or a Redis Cluster.
  * <p>
- * Each worker id has a lease key {@code <prefix>worker:{<id>}}, which holds the owner and
+ * Each worker ID has a lease key {@code <prefix>worker:{<id>}}, which holds the owner and
  * expires after the ttl, and a last-timestamp key {@code <prefix>worker:{<id>}:last},
  * which never expires and holds the last timestamp no ID of the owners of the id is
  * after: raised to the owner's horizon by every renewal, set exactly to the last
@@ -50,14 +50,14 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * The keys of this store lie where no sequence key can: every key of a sequence
  * continues its prefix with a brace ({@code <prefix>{<sequence>}...}), every key of
  * this store with {@code worker:}, so that no sequence name, whatever a caller passes,
- * can take or block a worker id. Redis without persistence, or a failover to a replica
+ * can take or block a worker ID. Redis without persistence, or a failover to a replica
  * that lacks a lease, forgets leases, so that an id can be leased twice; the
  * last-timestamp keys are lost the same way.
  */
 public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	/**
-	 * The largest worker id {@link #countLive()} checks before the first acquire.
+	 * The largest worker ID {@link #countLive()} checks before the first acquire.
 	 */
 	public static final int DEFAULT_COUNT_MAX_WORKER_ID = 1023;
 
@@ -98,7 +98,7 @@ public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 		String ttlMillis = ttlMillis(ttl);
 		this.countMaxWorkerId.accumulateAndGet(maxWorkerId, Math::max);
 		for (int workerId = 0; workerId <= maxWorkerId; workerId++) {
-			String last = run("acquire worker id " + workerId, ACQUIRE, workerId, owner, ttlMillis);
+			String last = run("acquire worker ID " + workerId, ACQUIRE, workerId, owner, ttlMillis);
 			if (last != null) {
 				return Optional.of(new WorkerLease(workerId, owner, Long.parseLong(last)));
 			}
@@ -108,14 +108,14 @@ public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	@Override
 	public boolean renew(WorkerLease lease, Duration ttl, long lastIssuedMillis) {
-		Long renewed = run("renew worker id " + lease.workerId(), RENEW, lease.workerId(), lease.owner(),
+		Long renewed = run("renew worker ID " + lease.workerId(), RENEW, lease.workerId(), lease.owner(),
 				ttlMillis(ttl), timestamp(lastIssuedMillis));
 		return renewed != null && renewed == 1;
 	}
 
 	@Override
 	public void release(WorkerLease lease, long lastIssuedMillis) {
-		run("release worker id " + lease.workerId(), RELEASE, lease.workerId(), lease.owner(),
+		run("release worker ID " + lease.workerId(), RELEASE, lease.workerId(), lease.owner(),
 				timestamp(lastIssuedMillis));
 	}
 
@@ -135,8 +135,8 @@ public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	}
 
 	/**
-	 * Return the lease key of a worker id.
-	 * @param workerId the worker id
+	 * Return the lease key of a worker ID.
+	 * @param workerId the worker ID
 	 * @return {@code <prefix>worker:{<id>}}
 	 */
 	public String leaseKey(int workerId) {
@@ -144,8 +144,8 @@ public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 	}
 
 	/**
-	 * Return the key of the last timestamp of a worker id, in the slot of its lease key.
-	 * @param workerId the worker id
+	 * Return the key of the last timestamp of a worker ID, in the slot of its lease key.
+	 * @param workerId the worker ID
 	 * @return {@code <prefix>worker:{<id>}:last}
 	 */
 	public String lastTimestampKey(int workerId) {

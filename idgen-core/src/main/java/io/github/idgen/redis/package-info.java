@@ -3,6 +3,11 @@
  * {@link io.github.idgen.redis.RedisSegmentStore} (segment mode), the
  * {@link io.github.idgen.redis.RedisIncrementSequence} (increment mode), their keys and
  * their guard against lost counters, with an optional durable
- * {@link io.github.idgen.redis.CounterFloor}.
+ * {@link io.github.idgen.redis.CounterFloor}, and the
+ * {@link io.github.idgen.redis.RedisWorkerLeaseStore}, which leases Snowflake worker IDs.
+ * The {@code time} mode is in {@code io.github.idgen.redis.time}.
+ * <p>
+ * Dependencies: {@code io.github.idgen}, the SPIs of {@code segment} and {@code worker},
+ * Spring Data Redis, the JDK and SLF4J.
  */
 package io.github.idgen.redis;

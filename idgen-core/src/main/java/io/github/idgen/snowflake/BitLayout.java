@@ -3,6 +3,10 @@ package io.github.idgen.snowflake;
 import java.time.Duration;
 import java.time.Instant;
 
+import io.github.idgen.BitFields;
+import io.github.idgen.worker.WorkerId;
+import io.github.idgen.worker.WorkerIdSpace;
+
 /**
  * How a Snowflake ID is made of its fields, from the most significant bit to the least:
  *
@@ -41,7 +45,7 @@ import java.time.Instant;
  * @param sequenceBits the number of bits of the sequence
  */
 public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int datacenterBits, int workerBits,
-		int sequenceBits) {
+		int sequenceBits) implements WorkerIdSpace {
 
 	/**
 	 * The default epoch, 2025-01-01T00:00:00Z.
@@ -70,11 +74,11 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	 * @throws IllegalArgumentException if a value is not valid, naming it and the reason
 	 */
 	public BitLayout {
-		requireAtLeast("reservedBits", reservedBits, 0);
-		requireAtLeast("timestampBits", timestampBits, 1);
-		requireAtLeast("datacenterBits", datacenterBits, 0);
-		requireAtLeast("workerBits", workerBits, 1);
-		requireAtLeast("sequenceBits", sequenceBits, 1);
+		BitFields.requireAtLeast("reservedBits", reservedBits, 0);
+		BitFields.requireAtLeast("timestampBits", timestampBits, 1);
+		BitFields.requireAtLeast("datacenterBits", datacenterBits, 0);
+		BitFields.requireAtLeast("workerBits", workerBits, 1);
+		BitFields.requireAtLeast("sequenceBits", sequenceBits, 1);
 		long bits = 1L + reservedBits + timestampBits + datacenterBits + workerBits + sequenceBits;
 		if (bits != Long.SIZE) {
 			throw new IllegalArgumentException("1 sign bit + reservedBits (" + reservedBits + ") + timestampBits ("
@@ -83,15 +87,7 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 		}
 		requireAtMostIdBits("datacenterBits", datacenterBits);
 		requireAtMostIdBits("workerBits", workerBits);
-		if (epoch == null) {
-			throw new IllegalArgumentException("epoch must not be null");
-		}
-		if (epoch.getNano() % 1_000_000 != 0) {
-			throw new IllegalArgumentException("epoch must be a whole millisecond but was " + epoch);
-		}
-		if (epoch.isAfter(Instant.now())) {
-			throw new IllegalArgumentException("epoch must not be in the future but was " + epoch);
-		}
+		BitFields.requireEpoch(epoch);
 	}
 
 	/**
@@ -105,12 +101,6 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	 */
 	public BitLayout(Instant epoch, int timestampBits, int datacenterBits, int workerBits, int sequenceBits) {
 		this(epoch, 0, timestampBits, datacenterBits, workerBits, sequenceBits);
-	}
-
-	private static void requireAtLeast(String field, int bits, int min) {
-		if (bits < min) {
-			throw new IllegalArgumentException(field + " must be at least " + min + " but was " + bits);
-		}
 	}
 
 	private static void requireAtMostIdBits(String field, int bits) {
@@ -168,23 +158,7 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	 * @return {@code 2^timestampBits - 1}
 	 */
 	public long maxTimestamp() {
-		return (1L << this.timestampBits) - 1;
-	}
-
-	/**
-	 * Return the largest datacenter ID.
-	 * @return {@code 2^datacenterBits - 1}, 0 without datacenter bits
-	 */
-	public int maxDatacenterId() {
-		return (int) ((1L << this.datacenterBits) - 1);
-	}
-
-	/**
-	 * Return the largest worker ID.
-	 * @return {@code 2^workerBits - 1}
-	 */
-	public int maxWorkerId() {
-		return (int) ((1L << this.workerBits) - 1);
+		return BitFields.max(this.timestampBits);
 	}
 
 	/**
@@ -192,7 +166,7 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	 * @return {@code 2^sequenceBits - 1}
 	 */
 	public long maxSequence() {
-		return (1L << this.sequenceBits) - 1;
+		return BitFields.max(this.sequenceBits);
 	}
 
 	/**
@@ -201,7 +175,7 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	 * @return the epoch plus {@link #maxTimestamp()} milliseconds
 	 */
 	public Instant lastTime() {
-		return this.epoch.plusMillis(maxTimestamp());
+		return BitFields.lastTime(this.epoch, this.timestampBits);
 	}
 
 	/**
@@ -217,26 +191,6 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	}
 
 	/**
-	 * Check that a worker ID fits this layout.
-	 * @param workerId the worker ID
-	 * @throws IllegalArgumentException if its datacenter or worker is out of range,
-	 * naming the range and the bits
-	 */
-	public void checkFits(WorkerId workerId) {
-		if (workerId == null) {
-			throw new IllegalArgumentException("workerId must not be null");
-		}
-		if (workerId.datacenter() > maxDatacenterId()) {
-			throw new IllegalArgumentException("datacenter must lie within [0, " + maxDatacenterId() + "] ("
-					+ this.datacenterBits + " datacenter bits) but was " + workerId.datacenter());
-		}
-		if (workerId.worker() > maxWorkerId()) {
-			throw new IllegalArgumentException("worker must lie within [0, " + maxWorkerId() + "] ("
-					+ this.workerBits + " worker bits) but was " + workerId.worker());
-		}
-	}
-
-	/**
 	 * Compose an ID of its fields.
 	 * @param timestamp the milliseconds since the epoch, in {@code [0, maxTimestamp()]}
 	 * @param datacenter the datacenter ID, in {@code [0, maxDatacenterId()]}
@@ -246,17 +200,11 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	 * @throws IllegalArgumentException if a field is out of its range
 	 */
 	public long compose(long timestamp, int datacenter, int worker, long sequence) {
-		requireInRange("timestamp", timestamp, maxTimestamp());
-		requireInRange("datacenter", datacenter, maxDatacenterId());
-		requireInRange("worker", worker, maxWorkerId());
-		requireInRange("sequence", sequence, maxSequence());
+		BitFields.requireInRange("timestamp", timestamp, maxTimestamp());
+		BitFields.requireInRange("datacenter", datacenter, maxDatacenterId());
+		BitFields.requireInRange("worker", worker, maxWorkerId());
+		BitFields.requireInRange("sequence", sequence, maxSequence());
 		return (timestamp << timestampShift()) | nodeBits(datacenter, worker) | sequence;
-	}
-
-	private static void requireInRange(String field, long value, long max) {
-		if (value < 0 || value > max) {
-			throw new IllegalArgumentException(field + " must lie within [0, " + max + "] but was " + value);
-		}
 	}
 
 	/**
@@ -271,9 +219,9 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 					+ ") (its sign bit and " + this.reservedBits + " reserved bits are 0) but was " + id);
 		}
 		long timestamp = id >>> timestampShift();
-		int datacenter = (int) ((id >>> (this.workerBits + this.sequenceBits)) & maxDatacenterId());
-		int worker = (int) ((id >>> this.sequenceBits) & maxWorkerId());
-		long sequence = id & maxSequence();
+		int datacenter = (int) BitFields.field(id, this.workerBits + this.sequenceBits, this.datacenterBits);
+		int worker = (int) BitFields.field(id, this.sequenceBits, this.workerBits);
+		long sequence = BitFields.field(id, 0, this.sequenceBits);
 		return new SnowflakeId(this.epoch.plusMillis(timestamp), datacenter, worker, sequence);
 	}
 

@@ -3,6 +3,8 @@ package io.github.idgen.snowflake;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -11,6 +13,7 @@ import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.IdGenerationException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
+import io.github.idgen.worker.WorkerId;
 
 /**
  * Generates the Snowflake IDs of one worker: each ID is composed, as its
@@ -100,54 +103,40 @@ public final class SnowflakeGenerator implements SnowflakeWorker {
 	 * @throws IllegalArgumentException if an argument is not valid
 	 */
 	public SnowflakeGenerator(BitLayout layout, WorkerId workerId) {
-		this(layout, workerId, Clock.systemUTC(), DEFAULT_MAX_BACKWARD_WAIT);
+		this(layout, workerId, Clock.systemUTC(), DEFAULT_MAX_BACKWARD_WAIT, SequenceObserver.NONE);
 	}
 
 	/**
-	 * Create a generator.
+	 * Create a generator that tells an observer when the clock moves backwards.
 	 * @param layout the layout of the IDs
 	 * @param workerId the worker ID, which must fit the layout
 	 * @param clock the clock whose milliseconds the IDs hold
 	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
+	 * @param observer hears of every call that finds the clock behind
 	 * @throws IllegalArgumentException if an argument is not valid
 	 */
-	public SnowflakeGenerator(BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait) {
-		this(layout, workerId, clock, maxBackwardWait, 0);
+	public SnowflakeGenerator(BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
+			SequenceObserver observer) {
+		this(layout, workerId, clock, maxBackwardWait, observer, 0);
 	}
 
 	/**
 	 * Create a generator for a worker ID that earlier owners used: it issues no ID at or
 	 * before the last millisecond they issued IDs at (it waits for a later one, or throws
 	 * {@link ClockMovedBackwardsException} if that is further ahead of its clock than
-	 * {@code maxBackwardWait}).
+	 * {@code maxBackwardWait}). The workers that keep that millisecond, a
+	 * {@link StateFileWorker} and a {@link LeasedWorker}, create their generators so.
 	 * @param layout the layout of the IDs
 	 * @param workerId the worker ID, which must fit the layout
 	 * @param clock the clock whose milliseconds the IDs hold
 	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
-	 * @param lastIssuedMillis the last millisecond since the Unix epoch that IDs of this
-	 * worker ID were issued at, 0 if none
-	 * @throws IllegalArgumentException if an argument is not valid
-	 */
-	public SnowflakeGenerator(BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
-			long lastIssuedMillis) {
-		this(layout, workerId, clock, maxBackwardWait, lastIssuedMillis, SequenceObserver.NONE);
-	}
-
-	/**
-	 * Create a generator for a worker ID that earlier owners used, as
-	 * {@link #SnowflakeGenerator(BitLayout, WorkerId, Clock, Duration, long)} does, that
-	 * tells an observer when the clock moves backwards.
-	 * @param layout the layout of the IDs
-	 * @param workerId the worker ID, which must fit the layout
-	 * @param clock the clock whose milliseconds the IDs hold
-	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
-	 * @param lastIssuedMillis the last millisecond since the Unix epoch that IDs of this
-	 * worker ID were issued at, 0 if none
 	 * @param observer hears of every call that finds the clock behind
+	 * @param lastIssuedMillis the last millisecond since the Unix epoch that IDs of this
+	 * worker ID were issued at, 0 if none
 	 * @throws IllegalArgumentException if an argument is not valid
 	 */
-	public SnowflakeGenerator(BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
-			long lastIssuedMillis, SequenceObserver observer) {
+	SnowflakeGenerator(BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
+			SequenceObserver observer, long lastIssuedMillis) {
 		if (layout == null) {
 			throw new IllegalArgumentException("layout must not be null");
 		}
@@ -230,6 +219,21 @@ public final class SnowflakeGenerator implements SnowflakeWorker {
 	@Override
 	public Duration remainingLifetime() {
 		return this.layout.remainingLifetime(this.clock.instant());
+	}
+
+	/**
+	 * Return the datacenter and worker (also as {@code workerId}), the bit layout and the
+	 * remaining lifetime of the layout.
+	 */
+	@Override
+	public Map<String, Object> info() {
+		Map<String, Object> info = new LinkedHashMap<>();
+		info.put("datacenter", this.workerId.datacenter());
+		info.put("worker", this.workerId.worker());
+		info.put("workerId", this.workerId.worker());
+		info.put("layout", this.layout.describe());
+		info.put("remainingLifetime", remainingLifetime().toString());
+		return info;
 	}
 
 	/**

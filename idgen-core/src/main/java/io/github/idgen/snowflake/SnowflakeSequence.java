@@ -9,9 +9,10 @@ import io.github.idgen.SequenceInfo;
 import io.github.idgen.SequenceNames;
 
 /**
- * A named {@link Sequence} whose IDs come from a shared {@link SnowflakeWorker}. Every
- * sequence of one worker draws from the same ID space: an ID is unique across all of
- * them, and the IDs of one name have gaps where the other names took theirs.
+ * A named {@link Sequence} whose IDs come from a shared {@link SnowflakeWorker}, whichever
+ * kind it is (a bare generator, a state-file worker or a leased worker). Every sequence
+ * of one worker draws from the same ID space: an ID is unique across all of them, and
+ * the IDs of one name have gaps where the other names took theirs.
  * <p>
  * It counts the IDs it returns in a {@link LongAdder}, added to by every caller after
  * the worker returned, so that {@link #issued()} is exact once no call is under way.
@@ -36,6 +37,14 @@ public final class SnowflakeSequence implements Sequence, SequenceInfo {
 			throw new IllegalArgumentException("worker must not be null");
 		}
 		this.worker = worker;
+	}
+
+	/**
+	 * Return the worker that issues the IDs of this sequence.
+	 * @return the worker, shared by every sequence of the instance
+	 */
+	public SnowflakeWorker worker() {
+		return this.worker;
 	}
 
 	@Override
@@ -63,19 +72,14 @@ public final class SnowflakeSequence implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Return the mode ({@code snowflake}), the datacenter and worker (also as
-	 * {@code workerId}), the bit layout, the remaining lifetime of the layout and the IDs
-	 * issued.
+	 * Return the mode ({@code snowflake}), what the worker tells of itself (see
+	 * {@link SnowflakeWorker#info()}) and the IDs issued.
 	 */
 	@Override
 	public Map<String, Object> info() {
 		Map<String, Object> info = new LinkedHashMap<>();
 		info.put("mode", "snowflake");
-		info.put("datacenter", this.worker.workerId().datacenter());
-		info.put("worker", this.worker.workerId().worker());
-		info.put("workerId", this.worker.workerId().worker());
-		info.put("layout", this.worker.layout().describe());
-		info.put("remainingLifetime", this.worker.remainingLifetime().toString());
+		info.putAll(this.worker.info());
 		info.put("issued", issued());
 		return info;
 	}

@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.zip.CRC32;
 
 import io.github.idgen.FailureDescriptions;
+import io.github.idgen.worker.WorkerId;
 
 /**
  * The file in which a {@link StateFileWorker} keeps, across restarts, a timestamp that no
@@ -190,8 +191,8 @@ final class SnowflakeStateFile implements AutoCloseable {
 			throw new IllegalStateException("The snowflake state file " + this.file + " holds the state of worker "
 					+ worker + " with layout " + layout + ", but this instance is worker " + describe(this.workerId)
 					+ " with layout " + this.layout.describe() + ": the file belongs to another instance, or the "
-					+ "worker id or layout changed. Give every instance a state file of its own; after a deliberate "
-					+ "change of worker id or layout, delete the file");
+					+ "worker ID or layout changed. Give every instance a state file of its own; after a deliberate "
+					+ "change of worker ID or layout, delete the file");
 		}
 		long lastMillis;
 		try {

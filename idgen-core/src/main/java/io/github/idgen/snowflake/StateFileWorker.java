@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,6 +20,7 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.FailureDescriptions;
 import io.github.idgen.SequenceObserver;
+import io.github.idgen.worker.WorkerId;
 
 /**
  * A {@link SnowflakeWorker} for a worker ID without a lease (static or a StatefulSet
@@ -61,7 +63,7 @@ import io.github.idgen.SequenceObserver;
  * queue a renewal. {@link #renewalFailing} belongs to the renewal thread alone. The
  * generator inside is thread-safe.
  */
-public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
+public final class StateFileWorker implements SnowflakeWorker {
 
 	/**
 	 * How far ahead of the clock a renewal stores the horizon: 2 seconds, the longest an
@@ -151,7 +153,7 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 		try {
 			long notAfter = readStored(workerId);
 			awaitClockPast(notAfter, Math.max(STARTUP_WAIT.toMillis(), maxBackwardWait.toMillis()), sleeper);
-			this.generator = new SnowflakeGenerator(layout, workerId, clock, maxBackwardWait, notAfter, observer);
+			this.generator = new SnowflakeGenerator(layout, workerId, clock, maxBackwardWait, observer, notAfter);
 			this.horizonMillis = notAfter;
 			renew();
 		}
@@ -278,6 +280,7 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 	 * behind the clock.
 	 * @throws BackendUnavailableException if not, with the reason
 	 */
+	@Override
 	public void checkAvailable() {
 		long horizon = this.horizonMillis;
 		if (horizon == CLOSED) {
@@ -352,6 +355,14 @@ public final class StateFileWorker implements SnowflakeWorker, AutoCloseable {
 	@Override
 	public Duration remainingLifetime() {
 		return this.generator.remainingLifetime();
+	}
+
+	/**
+	 * Return what the generator tells of itself: the state file adds nothing.
+	 */
+	@Override
+	public Map<String, Object> info() {
+		return this.generator.info();
 	}
 
 	/**

@@ -4,12 +4,12 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The SPI of leased snowflake worker ids: a store in which generator instances lease
- * worker ids with an expiry, so that no two live instances ever use the same worker id.
+ * The SPI of leased snowflake worker IDs: a store in which generator instances lease
+ * worker IDs with an expiry, so that no two live instances ever use the same worker ID.
  * <p>
  * A lease is live until its expiry, decided by one clock (the store's own where it has
  * one), never by the clocks of the competing instances. Acquiring, renewing and releasing
- * are each atomic per worker id. Every lease record keeps a last timestamp that no ID
+ * are each atomic per worker ID. Every lease record keeps a last timestamp that no ID
  * of its owners is after, so that a new owner never issues IDs at or before it, even
  * after its clock went back or when its clock is behind the previous owner's: each
  * renewal raises it to the owner's horizon (its wall clock plus the ttl, which the owner
@@ -22,12 +22,12 @@ import java.util.Optional;
 public interface WorkerLeaseStore {
 
 	/**
-	 * Lease a worker id that no live lease holds, trying ids from 0 up to
+	 * Lease a worker ID that no live lease holds, trying IDs from 0 up to
 	 * {@code maxWorkerId}.
 	 * @param owner the owner, unique per generator instance
-	 * @param maxWorkerId the largest worker id of the layout
+	 * @param maxWorkerId the largest worker ID of the layout
 	 * @param ttl how long the lease lives unless renewed
-	 * @return the lease, or empty if every worker id has a live lease
+	 * @return the lease, or empty if every worker ID has a live lease
 	 * @throws io.github.idgen.BackendUnavailableException if the store failed
 	 */
 	Optional<WorkerLease> acquire(String owner, int maxWorkerId, Duration ttl);
@@ -59,7 +59,7 @@ public interface WorkerLeaseStore {
 	void release(WorkerLease lease, long lastIssuedMillis);
 
 	/**
-	 * Return the number of live leases, for the message when no worker id is free.
+	 * Return the number of live leases, for the message when no worker ID is free.
 	 * @return the live lease count
 	 * @throws io.github.idgen.BackendUnavailableException if the store failed
 	 */

@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.IdGenerationException;
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.test.TestClock;
+import io.github.idgen.worker.WorkerId;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -33,13 +35,14 @@ class SnowflakeGeneratorTest {
 	private final TestClock clock = new TestClock(START);
 
 	private SnowflakeGenerator generator(Duration maxBackwardWait) {
-		return new SnowflakeGenerator(LAYOUT, WorkerId.of(7), this.clock, maxBackwardWait);
+		return new SnowflakeGenerator(LAYOUT, WorkerId.of(7), this.clock, maxBackwardWait,
+				SequenceObserver.NONE);
 	}
 
 	@Test
 	void idHoldsTimestampWorkerAndSequence() {
 		SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.datacenterAndWorker(), new WorkerId(3, 9),
-				this.clock, SnowflakeGenerator.DEFAULT_MAX_BACKWARD_WAIT);
+				this.clock, SnowflakeGenerator.DEFAULT_MAX_BACKWARD_WAIT, SequenceObserver.NONE);
 		SnowflakeId first = generator.decode(generator.nextId());
 		SnowflakeId second = generator.decode(generator.nextId());
 		assertThat(first.timestamp()).isEqualTo(START);
@@ -222,7 +225,7 @@ class SnowflakeGeneratorTest {
 		BitLayout shortLived = new BitLayout(BitLayout.DEFAULT_EPOCH, 22, 20, 0, 20, 1);
 		this.clock.set(shortLived.lastTime().toEpochMilli());
 		SnowflakeGenerator generator = new SnowflakeGenerator(shortLived, WorkerId.of(0), this.clock,
-				SnowflakeGenerator.DEFAULT_MAX_BACKWARD_WAIT);
+				SnowflakeGenerator.DEFAULT_MAX_BACKWARD_WAIT, SequenceObserver.NONE);
 		long[] last = generator.nextIds(2);
 		assertThat(shortLived.decode(last[1])).isEqualTo(new SnowflakeId(shortLived.lastTime(), 0, 0, 1));
 		this.clock.advance(1);
@@ -249,10 +252,12 @@ class SnowflakeGeneratorTest {
 		assertThatIllegalArgumentException().isThrownBy(() -> new SnowflakeGenerator(LAYOUT, WorkerId.of(1024)))
 			.withMessage("worker must lie within [0, 1023] (10 worker bits) but was 1024");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new SnowflakeGenerator(LAYOUT, WorkerId.of(0), null, Duration.ZERO))
+			.isThrownBy(
+					() -> new SnowflakeGenerator(LAYOUT, WorkerId.of(0), null, Duration.ZERO, SequenceObserver.NONE))
 			.withMessage("clock must not be null");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new SnowflakeGenerator(LAYOUT, WorkerId.of(0), this.clock, Duration.ofMillis(-1)))
+			.isThrownBy(() -> new SnowflakeGenerator(LAYOUT, WorkerId.of(0), this.clock, Duration.ofMillis(-1),
+					SequenceObserver.NONE))
 			.withMessage("maxBackwardWait must not be null or negative but was PT-0.001S");
 	}
 

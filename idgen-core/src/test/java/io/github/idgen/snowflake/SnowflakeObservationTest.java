@@ -10,6 +10,7 @@ import io.github.idgen.RecordingObserver;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.test.MixedDraws;
 import io.github.idgen.test.TestClock;
+import io.github.idgen.worker.WorkerId;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -28,7 +29,7 @@ class SnowflakeObservationTest {
 	void clockMovingBackwardBeyondTheWaitIsReportedWithItsAmount() {
 		RecordingObserver observer = new RecordingObserver();
 		SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(1), this.clock,
-				Duration.ofMillis(5), 0, observer);
+				Duration.ofMillis(5), observer);
 		generator.nextId();
 		this.clock.advance(-50);
 		assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(generator::nextId);
@@ -39,7 +40,7 @@ class SnowflakeObservationTest {
 	void clockMovingBackwardWithinTheWaitIsReportedOnceAndWaitedOut() {
 		RecordingObserver observer = new RecordingObserver();
 		SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(1), this.clock,
-				Duration.ofMillis(5), 0, observer);
+				Duration.ofMillis(5), observer);
 		long first = generator.nextId();
 		this.clock.advance(-3);
 		this.clock.stepPerRead(1);
@@ -51,7 +52,7 @@ class SnowflakeObservationTest {
 	void clockThatDoesNotMoveBackIsNotReported() {
 		RecordingObserver observer = new RecordingObserver();
 		SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(1), this.clock,
-				Duration.ofMillis(5), 0, observer);
+				Duration.ofMillis(5), observer);
 		this.clock.stepPerRead(1);
 		for (int i = 0; i < 100; i++) {
 			generator.nextId();
@@ -70,7 +71,7 @@ class SnowflakeObservationTest {
 
 		};
 		SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(1), this.clock,
-				Duration.ofMillis(5), 0, throwing);
+				Duration.ofMillis(5), throwing);
 		long first = generator.nextId();
 		this.clock.advance(-2);
 		this.clock.stepPerRead(1);

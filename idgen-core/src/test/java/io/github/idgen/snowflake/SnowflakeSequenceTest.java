@@ -5,7 +5,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.test.TestClock;
+import io.github.idgen.worker.WorkerId;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -20,7 +22,7 @@ class SnowflakeSequenceTest {
 	private final TestClock clock = new TestClock(START);
 
 	private final SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.datacenterAndWorker(),
-			new WorkerId(2, 5), this.clock, SnowflakeGenerator.DEFAULT_MAX_BACKWARD_WAIT);
+			new WorkerId(2, 5), this.clock, SnowflakeGenerator.DEFAULT_MAX_BACKWARD_WAIT, SequenceObserver.NONE);
 
 	@Test
 	void sequencesOfOneGeneratorShareItsIdSpace() {

@@ -27,6 +27,7 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.test.TestClock;
+import io.github.idgen.worker.WorkerId;
 
 import static io.github.idgen.test.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -131,14 +132,16 @@ class StateFileWorkerTest {
 	@Test
 	void withoutAStateFileTheSameRestartRepeatsIds() {
 		TestClock clock = new TestClock(Instant.ofEpochMilli(START));
-		SnowflakeGenerator crashed = new SnowflakeGenerator(LAYOUT, WORKER, clock, Duration.ZERO);
+		SnowflakeGenerator crashed = new SnowflakeGenerator(LAYOUT, WORKER, clock, Duration.ZERO,
+				SequenceObserver.NONE);
 		Set<Long> before = new HashSet<>();
 		for (int millis = 0; millis < 1_000; millis++) {
 			Arrays.stream(crashed.nextIds(100)).forEach(before::add);
 			clock.advance(1);
 		}
 		TestClock restartedClock = new TestClock(Instant.ofEpochMilli(START));
-		SnowflakeGenerator restarted = new SnowflakeGenerator(LAYOUT, WORKER, restartedClock, Duration.ZERO);
+		SnowflakeGenerator restarted = new SnowflakeGenerator(LAYOUT, WORKER, restartedClock, Duration.ZERO,
+				SequenceObserver.NONE);
 		Set<Long> after = new HashSet<>();
 		for (int millis = 0; millis < 1_000; millis++) {
 			Arrays.stream(restarted.nextIds(100)).forEach(after::add);

@@ -1,6 +1,5 @@
 package io.github.idgen.worker;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +11,12 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.WorkerIdLostException;
 import io.github.idgen.snowflake.BitLayout;
+import io.github.idgen.snowflake.LeasedWorker;
+import io.github.idgen.snowflake.LeasedWorkerSettings;
+import io.github.idgen.snowflake.LeasedWorkers;
 
 import static io.github.idgen.test.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -253,14 +256,13 @@ public abstract class AbstractWorkerLeaseStoreTest {
 		Duration ttl = shortTtl();
 		Duration margin = ttl.dividedBy(5);
 		BitLayout layout = new BitLayout(BitLayout.DEFAULT_EPOCH, 41, 0, 1, 21);
-		LeasedWorker paused = new LeasedWorker(createStore(), layout, 0, ttl, margin, Duration.ofMillis(5),
-				Clock.systemUTC(), System::nanoTime, false);
+		LeasedWorkerSettings settings = new LeasedWorkerSettings(layout, 0, ttl, margin, Duration.ofMillis(5));
+		LeasedWorker paused = LeasedWorkers.withoutHeartbeat(createStore(), settings);
 		long issued = paused.nextId();
 		Thread.sleep(ttl.minus(margin).toMillis());
 		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(paused::nextId);
 		Thread.sleep(margin.plus(expiryMargin()).toMillis());
-		LeasedWorker successor = new LeasedWorker(createStore(), layout, 0, ttl, margin, Duration.ofMillis(5),
-				Clock.systemUTC(), System::nanoTime, false);
+		LeasedWorker successor = LeasedWorkers.withoutHeartbeat(createStore(), settings);
 		assertThat(successor.workerId()).isEqualTo(paused.workerId());
 		assertThat(successor.nextId()).isGreaterThan(issued);
 		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(paused::nextId);
@@ -272,8 +274,8 @@ public abstract class AbstractWorkerLeaseStoreTest {
 		List<Callable<long[]>> callers = new ArrayList<>();
 		List<LeasedWorker> workers = new ArrayList<>();
 		for (int i = 0; i < 4; i++) {
-			LeasedWorker worker = new LeasedWorker(createStore(), layout, 0, Duration.ofMinutes(1),
-					Duration.ofSeconds(10), Duration.ofMillis(5));
+			LeasedWorker worker = LeasedWorker.lease(createStore(), new LeasedWorkerSettings(layout, 0,
+					Duration.ofMinutes(1), Duration.ofSeconds(10), Duration.ofMillis(5)), SequenceObserver.NONE);
 			workers.add(worker);
 			for (int thread = 0; thread < 2; thread++) {
 				callers.add(() -> LongStream.range(0, 125_000).map((i2) -> worker.nextId()).toArray());

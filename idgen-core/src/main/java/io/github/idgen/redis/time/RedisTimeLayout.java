@@ -2,6 +2,8 @@ package io.github.idgen.redis.time;
 
 import java.time.Instant;
 
+import io.github.idgen.BitFields;
+
 /**
  * How the IDs of a {@link RedisTimeSequence} are made of three fields, from the most
  * significant bit to the least:
@@ -67,9 +69,9 @@ public record RedisTimeLayout(int timestampBits, int shardBits, int sequenceBits
 	 * @throws IllegalArgumentException if a value is not valid, naming it and the reason
 	 */
 	public RedisTimeLayout {
-		requireAtLeastOneBit("timestampBits", timestampBits);
-		requireAtLeastOneBit("shardBits", shardBits);
-		requireAtLeastOneBit("sequenceBits", sequenceBits);
+		BitFields.requireAtLeast("timestampBits", timestampBits, 1);
+		BitFields.requireAtLeast("shardBits", shardBits, 1);
+		BitFields.requireAtLeast("sequenceBits", sequenceBits, 1);
 		long fieldBits = (long) timestampBits + shardBits + sequenceBits;
 		if (fieldBits != FIELD_BITS) {
 			throw new IllegalArgumentException("timestampBits (" + timestampBits + ") + shardBits (" + shardBits
@@ -85,21 +87,7 @@ public record RedisTimeLayout(int timestampBits, int shardBits, int sequenceBits
 					+ " so that the Redis script counts sequence values exactly (Lua numbers are doubles) but was "
 					+ sequenceBits);
 		}
-		if (epoch == null) {
-			throw new IllegalArgumentException("epoch must not be null");
-		}
-		if (epoch.getNano() % 1_000_000 != 0) {
-			throw new IllegalArgumentException("epoch must be a whole millisecond but was " + epoch);
-		}
-		if (epoch.isAfter(Instant.now())) {
-			throw new IllegalArgumentException("epoch must not be in the future but was " + epoch);
-		}
-	}
-
-	private static void requireAtLeastOneBit(String field, int bits) {
-		if (bits < 1) {
-			throw new IllegalArgumentException(field + " must be at least 1 but was " + bits);
-		}
+		BitFields.requireEpoch(epoch);
 	}
 
 	/**
@@ -107,7 +95,7 @@ public record RedisTimeLayout(int timestampBits, int shardBits, int sequenceBits
 	 * @return {@code 2^timestampBits - 1}
 	 */
 	public long maxTimestamp() {
-		return (1L << this.timestampBits) - 1;
+		return BitFields.max(this.timestampBits);
 	}
 
 	/**
@@ -115,7 +103,7 @@ public record RedisTimeLayout(int timestampBits, int shardBits, int sequenceBits
 	 * @return {@code 2^shardBits - 1}
 	 */
 	public int maxShard() {
-		return (int) ((1L << this.shardBits) - 1);
+		return BitFields.maxInt(this.shardBits);
 	}
 
 	/**
@@ -123,7 +111,7 @@ public record RedisTimeLayout(int timestampBits, int shardBits, int sequenceBits
 	 * @return {@code 2^sequenceBits - 1}
 	 */
 	public long maxSequence() {
-		return (1L << this.sequenceBits) - 1;
+		return BitFields.max(this.sequenceBits);
 	}
 
 	/**
@@ -132,7 +120,7 @@ public record RedisTimeLayout(int timestampBits, int shardBits, int sequenceBits
 	 * @return the epoch plus {@link #maxTimestamp()} milliseconds
 	 */
 	public Instant lastTime() {
-		return this.epoch.plusMillis(maxTimestamp());
+		return BitFields.lastTime(this.epoch, this.timestampBits);
 	}
 
 	/**
@@ -144,16 +132,10 @@ public record RedisTimeLayout(int timestampBits, int shardBits, int sequenceBits
 	 * @throws IllegalArgumentException if a field is out of its range
 	 */
 	public long compose(long timestamp, int shard, long sequence) {
-		requireInRange("timestamp", timestamp, maxTimestamp());
-		requireInRange("shard", shard, maxShard());
-		requireInRange("sequence", sequence, maxSequence());
+		BitFields.requireInRange("timestamp", timestamp, maxTimestamp());
+		BitFields.requireInRange("shard", shard, maxShard());
+		BitFields.requireInRange("sequence", sequence, maxSequence());
 		return (timestamp << (this.shardBits + this.sequenceBits)) | ((long) shard << this.sequenceBits) | sequence;
-	}
-
-	private static void requireInRange(String field, long value, long max) {
-		if (value < 0 || value > max) {
-			throw new IllegalArgumentException(field + " must lie within [0, " + max + "] but was " + value);
-		}
 	}
 
 	/**
@@ -167,8 +149,8 @@ public record RedisTimeLayout(int timestampBits, int shardBits, int sequenceBits
 			throw new IllegalArgumentException("id must not be negative (its sign bit is always 0) but was " + id);
 		}
 		long timestamp = id >>> (this.shardBits + this.sequenceBits);
-		int shard = (int) ((id >>> this.sequenceBits) & maxShard());
-		long sequence = id & maxSequence();
+		int shard = (int) BitFields.field(id, this.sequenceBits, this.shardBits);
+		long sequence = BitFields.field(id, 0, this.sequenceBits);
 		return new RedisTimeId(this.epoch.plusMillis(timestamp), shard, sequence);
 	}
 

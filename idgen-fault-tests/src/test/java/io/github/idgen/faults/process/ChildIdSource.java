@@ -12,10 +12,11 @@ import io.github.idgen.segment.SegmentSequences;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.StepPolicy;
 import io.github.idgen.snowflake.BitLayout;
+import io.github.idgen.snowflake.LeasedWorker;
+import io.github.idgen.snowflake.LeasedWorkerSettings;
 import io.github.idgen.snowflake.SnowflakeGenerator;
 import io.github.idgen.snowflake.StateFileWorker;
-import io.github.idgen.snowflake.WorkerId;
-import io.github.idgen.worker.LeasedWorker;
+import io.github.idgen.worker.WorkerId;
 
 /**
  * Where a {@link GeneratorProcess} takes its IDs from, by option {@code mode}:
@@ -72,7 +73,7 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 				String stateFile = options.get("stateFile", null);
 				if (stateFile == null) {
 					SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(0),
-							Clock.systemUTC(), maxBackwardWait);
+							Clock.systemUTC(), maxBackwardWait, SequenceObserver.NONE);
 					yield new ChildIdSource(generator::nextId, () -> {
 					}, stores);
 				}
@@ -89,8 +90,10 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 		long deadline = System.nanoTime() + Duration.ofSeconds(ACQUIRE_SECONDS).toNanos();
 		while (true) {
 			try {
-				return new LeasedWorker(store, BitLayout.standard(), 0, options.getDuration("ttl"),
-						options.getDuration("margin"), options.getDuration("maxBackwardWait"));
+				LeasedWorkerSettings settings = new LeasedWorkerSettings(BitLayout.standard(), 0,
+						options.getDuration("ttl"), options.getDuration("margin"),
+						options.getDuration("maxBackwardWait"));
+				return LeasedWorker.lease(store, settings, SequenceObserver.NONE);
 			}
 			catch (IllegalStateException ex) {
 				if (System.nanoTime() - deadline >= 0) {

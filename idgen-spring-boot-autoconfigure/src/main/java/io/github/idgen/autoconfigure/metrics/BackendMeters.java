@@ -14,7 +14,8 @@ import io.micrometer.core.instrument.Timer;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.segment.SegmentBuffer;
-import io.github.idgen.worker.LeasedWorkerSequence;
+import io.github.idgen.snowflake.LeasedWorker;
+import io.github.idgen.snowflake.SnowflakeSequence;
 
 /**
  * The meters of one backend, tagged {@code backend}: registers the meters of each
@@ -55,7 +56,7 @@ final class BackendMeters implements SequenceObserver {
 				.tags(tags(tag))
 				.register(this.registry);
 		}
-		if (sequence instanceof LeasedWorkerSequence) {
+		if (sequence instanceof SnowflakeSequence snowflake && snowflake.worker() instanceof LeasedWorker) {
 			Gauge.builder("idgen.worker.lease", group, SequenceGroup::leaseSeconds)
 				.description("Seconds for which the snowflake worker ID lease is known valid")
 				.baseUnit("seconds")

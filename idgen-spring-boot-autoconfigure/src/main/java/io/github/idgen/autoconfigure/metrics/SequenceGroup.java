@@ -6,7 +6,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
 import io.github.idgen.segment.SegmentBuffer;
-import io.github.idgen.worker.LeasedWorkerSequence;
+import io.github.idgen.snowflake.LeasedWorker;
+import io.github.idgen.snowflake.SnowflakeSequence;
 
 /**
  * The sequences that one {@code sequence} tag of one backend stands for: one sequence,
@@ -46,8 +47,8 @@ final class SequenceGroup {
 	double leaseSeconds() {
 		double seconds = Double.NaN;
 		for (Sequence sequence : this.sequences) {
-			if (sequence instanceof LeasedWorkerSequence leased) {
-				double validFor = leased.leaseValidFor().toNanos() / 1e9;
+			if (sequence instanceof SnowflakeSequence snowflake && snowflake.worker() instanceof LeasedWorker leased) {
+				double validFor = leased.validFor().toNanos() / 1e9;
 				seconds = Double.isNaN(seconds) ? validFor : Math.min(seconds, validFor);
 			}
 		}

@@ -19,7 +19,6 @@ import org.springframework.context.annotation.Conditional;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceObserver;
-import io.github.idgen.WorkerIdLostException;
 import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.BackendSelection;
@@ -31,21 +30,21 @@ import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.WorkerLeaseStoreFactory;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.snowflake.BitLayout;
-import io.github.idgen.snowflake.KubernetesWorkerIdSource;
+import io.github.idgen.snowflake.LeasedWorker;
+import io.github.idgen.snowflake.LeasedWorkerSettings;
 import io.github.idgen.snowflake.SnowflakeGenerator;
-import io.github.idgen.snowflake.SnowflakeSequence;
+import io.github.idgen.snowflake.SnowflakeSequences;
 import io.github.idgen.snowflake.StateFileWorker;
-import io.github.idgen.snowflake.StaticWorkerIdSource;
-import io.github.idgen.snowflake.WorkerId;
-import io.github.idgen.worker.LeasedWorker;
-import io.github.idgen.worker.LeasedWorkerSequence;
+import io.github.idgen.worker.KubernetesWorkerIdSource;
+import io.github.idgen.worker.StaticWorkerIdSource;
+import io.github.idgen.worker.WorkerId;
 import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
  * The snowflake backend: one generator for this instance's worker ID, serving every
  * snowflake sequence (they share its ID space). The worker ID is static or the
  * StatefulSet ordinal, optionally with a state file that keeps its last timestamp across
- * restarts, or leased from the application's JDBC, Redis or MongoDB store and fenced on
+ * restarts, or leased from a store the application has and fenced on
  * every ID.
  */
 @Configuration(proxyBeanMethods = false)
@@ -140,24 +139,12 @@ class SnowflakeBackendConfiguration {
 		WorkerId workerId = workerId(snowflake, layout);
 		logger.info("Snowflake worker {} of datacenter {}", workerId.worker(), workerId.datacenter());
 		if (snowflake.getStateFile() != null) {
-			return new StateFileSequences(stateFileWorker(snowflake, layout, workerId, observer));
+			return new SnowflakeSequences(stateFileWorker(snowflake, layout, workerId, observer));
 		}
 		logger.info("Without idgen.snowflake.state-file, a restart of snowflake worker {} whose clock is behind the "
 				+ "last run can repeat its IDs", workerId.worker());
-		SnowflakeGenerator generator = new SnowflakeGenerator(layout, workerId, clock,
-				snowflake.getMaxBackwardWait(), 0, observer);
-		return new SequenceBackend() {
-
-			@Override
-			public SnowflakeSequence create(String name) {
-				return new SnowflakeSequence(name, generator);
-			}
-
-			@Override
-			public void checkAvailable() {
-			}
-
-		};
+		return new SnowflakeSequences(new SnowflakeGenerator(layout, workerId, clock,
+				snowflake.getMaxBackwardWait(), observer));
 	}
 
 	private static StateFileWorker stateFileWorker(SnowflakeProperties snowflake, BitLayout layout,
@@ -225,9 +212,9 @@ class SnowflakeBackendConfiguration {
 							+ ", or raise idgen.snowflake.datacenter-bits (or choose idgen.snowflake.preset).");
 		}
 		try {
-			LeasedWorker worker = new LeasedWorker(store, layout, snowflake.getDatacenterId(), ttl, ttl.dividedBy(5),
-					snowflake.getMaxBackwardWait(), observer);
-			return new LeasedSequences(worker);
+			LeasedWorker worker = LeasedWorker.lease(store, new LeasedWorkerSettings(layout,
+					snowflake.getDatacenterId(), ttl, ttl.dividedBy(5), snowflake.getMaxBackwardWait()), observer);
+			return new SnowflakeSequences(worker);
 		}
 		catch (IllegalStateException ex) {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-bits", layout.workerBits(),
@@ -279,7 +266,8 @@ class SnowflakeBackendConfiguration {
 					"idgen.snowflake.worker-id-source is 'static' and idgen.snowflake.worker-id is not set; every "
 							+ "instance needs a worker ID of its own, from 0 to " + layout.maxWorkerId() + ".",
 					"Set idgen.snowflake.worker-id, or set idgen.snowflake.worker-id-source=kubernetes in a "
-							+ "StatefulSet, or lease one with idgen.snowflake.worker-id-source=jdbc, redis or mongo.");
+							+ "StatefulSet, or lease one with idgen.snowflake.worker-id-source="
+							+ WorkerIdSelection.leaseSources() + ".");
 		}
 		try {
 			return new StaticWorkerIdSource(layout, new WorkerId(snowflake.getDatacenterId(), snowflake.getWorkerId()))
@@ -304,71 +292,9 @@ class SnowflakeBackendConfiguration {
 					"idgen.snowflake.worker-id-source is 'kubernetes', but no worker ID could be taken from the "
 							+ "HOSTNAME: " + ex.getMessage(),
 					"Run the application in a StatefulSet (HOSTNAME ending in -<ordinal> below "
-							+ (layout.maxWorkerId() + 1) + "), or set idgen.snowflake.worker-id-source to static, jdbc, "
-							+ "redis or mongo.");
+							+ (layout.maxWorkerId() + 1) + "), or set idgen.snowflake.worker-id-source to static or "
+							+ WorkerIdSelection.leaseSources() + ".");
 		}
-	}
-
-	/**
-	 * The sequences of a worker that keeps its state in a file: every name shares its ID
-	 * space; unavailable while its horizon is not renewed; closing stores its last
-	 * millisecond.
-	 */
-	private static final class StateFileSequences implements SequenceBackend, AutoCloseable {
-
-		private final StateFileWorker worker;
-
-		StateFileSequences(StateFileWorker worker) {
-			this.worker = worker;
-		}
-
-		@Override
-		public SnowflakeSequence create(String name) {
-			return new SnowflakeSequence(name, this.worker);
-		}
-
-		@Override
-		public void checkAvailable() {
-			this.worker.checkAvailable();
-		}
-
-		@Override
-		public void close() {
-			this.worker.close();
-		}
-
-	}
-
-	/**
-	 * The sequences of a leased worker: every name shares its ID space; unavailable while
-	 * the lease is not known valid; closing releases the lease.
-	 */
-	private static final class LeasedSequences implements SequenceBackend, AutoCloseable {
-
-		private final LeasedWorker worker;
-
-		LeasedSequences(LeasedWorker worker) {
-			this.worker = worker;
-		}
-
-		@Override
-		public LeasedWorkerSequence create(String name) {
-			return new LeasedWorkerSequence(name, this.worker);
-		}
-
-		@Override
-		public void checkAvailable() {
-			if (!this.worker.isValid()) {
-				throw new WorkerIdLostException("The lease of snowflake worker ID " + this.worker.workerId().worker()
-						+ " is not known valid; IDs resume once it is renewed or a worker ID is leased again");
-			}
-		}
-
-		@Override
-		public void close() {
-			this.worker.close();
-		}
-
 	}
 
 }

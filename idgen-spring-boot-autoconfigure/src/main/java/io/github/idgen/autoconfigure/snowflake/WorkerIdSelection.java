@@ -100,9 +100,23 @@ final class WorkerIdSelection {
 				+ "), or give each instance its own idgen.snowflake.worker-id";
 	}
 
+	/**
+	 * Return the names of the stores that keep worker ID leases, such as
+	 * {@code jdbc, redis or mongo}.
+	 */
+	static String leaseSources() {
+		List<String> stores = leaseStoreNames();
+		return (stores.size() == 1) ? stores.get(0)
+				: String.join(", ", stores.subList(0, stores.size() - 1)) + " or " + stores.get(stores.size() - 1);
+	}
+
+	private static List<String> leaseStoreNames() {
+		return Backend.withStore().stream().filter(Backend::leasesWorkerIds).map(Backend::propertyName).toList();
+	}
+
 	private static List<String> sources() {
 		List<String> sources = new ArrayList<>(List.of(AUTO, STATIC, KUBERNETES));
-		Backend.withStore().stream().filter(Backend::leasesWorkerIds).map(Backend::propertyName).forEach(sources::add);
+		sources.addAll(leaseStoreNames());
 		return sources;
 	}
 

@@ -27,9 +27,9 @@ import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.SnowflakeGenerator;
-import io.github.idgen.snowflake.WorkerId;
 import io.github.idgen.test.TestBackends;
 import io.github.idgen.test.TestClock;
+import io.github.idgen.worker.WorkerId;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -137,7 +137,7 @@ class IdGeneratorMetricsAutoConfigurationTests {
 		BackendObservers meters = new IdGeneratorMeters(registry, 10);
 		TestClock clock = new TestClock(BitLayout.DEFAULT_EPOCH.plusSeconds(1000));
 		SnowflakeGenerator generator = new SnowflakeGenerator(BitLayout.standard(), WorkerId.of(1), clock,
-				Duration.ofMillis(5), 0, meters.observer(Backend.SNOWFLAKE));
+				Duration.ofMillis(5), meters.observer(Backend.SNOWFLAKE));
 		generator.nextId();
 		clock.advance(-100);
 		assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(generator::nextId);

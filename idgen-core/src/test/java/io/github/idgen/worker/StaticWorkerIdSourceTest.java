@@ -1,6 +1,8 @@
-package io.github.idgen.snowflake;
+package io.github.idgen.worker;
 
 import org.junit.jupiter.api.Test;
+
+import io.github.idgen.snowflake.BitLayout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;

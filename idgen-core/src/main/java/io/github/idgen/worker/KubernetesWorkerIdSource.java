@@ -1,4 +1,4 @@
-package io.github.idgen.snowflake;
+package io.github.idgen.worker;
 
 import java.util.function.Function;
 
@@ -16,7 +16,7 @@ public final class KubernetesWorkerIdSource implements WorkerIdSource {
 
 	private static final int MAX_ORDINAL_DIGITS = 9;
 
-	private final BitLayout layout;
+	private final WorkerIdSpace layout;
 
 	private final int datacenter;
 
@@ -29,7 +29,7 @@ public final class KubernetesWorkerIdSource implements WorkerIdSource {
 	 * datacenter bits
 	 * @throws IllegalArgumentException if the datacenter ID does not fit the layout
 	 */
-	public KubernetesWorkerIdSource(BitLayout layout, int datacenter) {
+	public KubernetesWorkerIdSource(WorkerIdSpace layout, int datacenter) {
 		this(layout, datacenter, System::getenv);
 	}
 
@@ -41,7 +41,7 @@ public final class KubernetesWorkerIdSource implements WorkerIdSource {
 	 * @param environment the environment variables, by name
 	 * @throws IllegalArgumentException if an argument is not valid
 	 */
-	public KubernetesWorkerIdSource(BitLayout layout, int datacenter, Function<String, String> environment) {
+	public KubernetesWorkerIdSource(WorkerIdSpace layout, int datacenter, Function<String, String> environment) {
 		if (layout == null) {
 			throw new IllegalArgumentException("layout must not be null");
 		}

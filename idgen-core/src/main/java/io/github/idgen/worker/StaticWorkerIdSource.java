@@ -1,4 +1,4 @@
-package io.github.idgen.snowflake;
+package io.github.idgen.worker;
 
 /**
  * A {@link WorkerIdSource} that returns a configured worker ID. Each instance must be
@@ -14,7 +14,7 @@ public final class StaticWorkerIdSource implements WorkerIdSource {
 	 * @param workerId the worker ID
 	 * @throws IllegalArgumentException if the worker ID does not fit the layout
 	 */
-	public StaticWorkerIdSource(BitLayout layout, WorkerId workerId) {
+	public StaticWorkerIdSource(WorkerIdSpace layout, WorkerId workerId) {
 		if (layout == null) {
 			throw new IllegalArgumentException("layout must not be null");
 		}

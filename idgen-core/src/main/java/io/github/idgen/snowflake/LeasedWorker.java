@@ -1,8 +1,10 @@
-package io.github.idgen.worker;
+package io.github.idgen.snowflake;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Executors;
@@ -15,12 +17,12 @@ import org.slf4j.LoggerFactory;
 
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.WorkerIdLostException;
-import io.github.idgen.snowflake.BitLayout;
-import io.github.idgen.snowflake.SnowflakeGenerator;
-import io.github.idgen.snowflake.WorkerId;
+import io.github.idgen.worker.WorkerId;
+import io.github.idgen.worker.WorkerLease;
+import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
- * A snowflake worker whose worker id is leased from a {@link WorkerLeaseStore}, renewed
+ * A snowflake worker whose worker ID is leased from a {@link WorkerLeaseStore}, renewed
  * by a heartbeat and fenced on every ID.
  * <p>
  * <b>Renewal and horizon.</b> Every renewal reads the monotonic clock and the wall clock
@@ -59,23 +61,24 @@ import io.github.idgen.snowflake.WorkerId;
  * <p>
  * <b>Heartbeat.</b> A daemon thread renews the lease every {@code ttl / 3}, storing a new
  * horizon. If the lease was lost (it expired while the store was unreachable, or another
- * instance took it), the heartbeat leases a worker id again, possibly another one, starts
- * a new generator that issues no ID at or before the last timestamp stored with that id
- * (nor at or before the last millisecond of the old generator), and renews it at once
- * to store its horizon. Until that renewal succeeds the new lease has no horizon and
+ * instance took it), the heartbeat leases a worker ID again, possibly another one, starts
+ * a new generator that issues no ID at or before the last timestamp stored with that
+ * worker ID (nor at or before the last millisecond of the old generator), and renews it
+ * at once to store its horizon. Until that renewal succeeds the new lease has no horizon and
  * every ID is refused.
  * <p>
  * <b>Release.</b> {@link #close()} stores the exact last millisecond this worker issued
- * IDs at, which may lower the stored horizon, so that the next owner of the id need not
- * wait for the horizon on a rolling restart.
+ * IDs at, which may lower the stored horizon, so that the next owner of the worker ID
+ * need not wait for the horizon on a rolling restart.
  * <p>
  * <b>Thread ownership.</b> {@link #current} is replaced (never mutated) by the heartbeat
- * thread, and once by the constructor, and read by every caller; it is volatile so that
- * callers see a renewal or a new lease at once. {@link #closed} is written once by
+ * thread, and before that by the constructor and the first renewal in {@link #lease},
+ * and read by every caller; it is volatile so that callers see a renewal or a new lease
+ * at once. {@link #closed} is written once by
  * {@link #close()} and read by every caller after it composed its ID; why it is volatile
  * is explained in {@link #close()}. The generator inside is thread-safe.
  */
-public final class LeasedWorker implements AutoCloseable {
+public final class LeasedWorker implements SnowflakeWorker {
 
 	private static final Logger logger = LoggerFactory.getLogger(LeasedWorker.class);
 
@@ -102,8 +105,12 @@ public final class LeasedWorker implements AutoCloseable {
 
 	private final SequenceObserver observer;
 
-	private final String owner = UUID.randomUUID().toString();
+	private final String owner;
 
+	/**
+	 * The heartbeat thread, created idle by the constructor and scheduled by
+	 * {@link #lease}; a test that leases without it runs {@link #heartbeat()} itself.
+	 */
 	private final ScheduledExecutorService heartbeat;
 
 	private volatile Holder current;
@@ -111,93 +118,88 @@ public final class LeasedWorker implements AutoCloseable {
 	private volatile boolean closed;
 
 	/**
-	 * Lease a worker id and start the heartbeat.
-	 * @param store the store to lease from
-	 * @param layout the layout of the IDs
-	 * @param datacenter the datacenter id, fixed for this instance
-	 * @param ttl how long a lease lives without renewal
-	 * @param safetyMargin how long before the lease's end this worker stops issuing IDs,
-	 * less than {@code ttl}
-	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
-	 * @throws IllegalStateException if every worker id has a live lease, naming their
-	 * number and the worker bits, or if the lease was lost before the renewal that stores
-	 * its first horizon
-	 * @throws io.github.idgen.BackendUnavailableException if the store failed; a lease
-	 * acquired before the failure frees up when it expires
+	 * Create a worker over a lease just acquired, which it renews next to store its
+	 * first horizon. Only assigns: {@link #lease} does the I/O.
 	 */
-	public LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
-			Duration maxBackwardWait) {
-		this(store, layout, datacenter, ttl, safetyMargin, maxBackwardWait, SequenceObserver.NONE);
-	}
-
-	/**
-	 * Lease a worker id and start the heartbeat; the generators of the worker tell an
-	 * observer when the clock moves backwards.
-	 * @param store the store to lease from
-	 * @param layout the layout of the IDs
-	 * @param datacenter the datacenter id, fixed for this instance
-	 * @param ttl how long a lease lives without renewal
-	 * @param safetyMargin how long before the lease's end this worker stops issuing IDs,
-	 * less than {@code ttl}
-	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
-	 * @param observer hears of every call that finds the clock behind
-	 * @throws IllegalStateException if every worker id has a live lease, naming their
-	 * number and the worker bits, or if the lease was lost before the renewal that stores
-	 * its first horizon
-	 * @throws io.github.idgen.BackendUnavailableException if the store failed; a lease
-	 * acquired before the failure frees up when it expires
-	 */
-	public LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
-			Duration maxBackwardWait, SequenceObserver observer) {
-		this(store, layout, datacenter, ttl, safetyMargin, maxBackwardWait, Clock.systemUTC(), System::nanoTime, true,
-				observer);
-	}
-
-	LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
-			Duration maxBackwardWait, Clock clock, LongSupplier nanoTime, boolean scheduleHeartbeat) {
-		this(store, layout, datacenter, ttl, safetyMargin, maxBackwardWait, clock, nanoTime, scheduleHeartbeat,
-				SequenceObserver.NONE);
-	}
-
-	LeasedWorker(WorkerLeaseStore store, BitLayout layout, int datacenter, Duration ttl, Duration safetyMargin,
-			Duration maxBackwardWait, Clock clock, LongSupplier nanoTime, boolean scheduleHeartbeat,
-			SequenceObserver observer) {
-		if (safetyMargin.isNegative() || safetyMargin.compareTo(ttl) >= 0) {
-			throw new IllegalArgumentException(
-					"safetyMargin must lie within [0, ttl) = [0, " + ttl + ") but was " + safetyMargin);
-		}
+	private LeasedWorker(WorkerLeaseStore store, LeasedWorkerSettings settings, SequenceObserver observer,
+			Clock clock, LongSupplier nanoTime, String owner, WorkerLease lease, long leasedAtNanos) {
 		this.store = store;
-		this.layout = layout;
-		this.datacenter = datacenter;
-		this.ttl = ttl;
-		this.validityNanos = ttl.minus(safetyMargin).toNanos();
+		this.layout = settings.layout();
+		this.datacenter = settings.datacenter();
+		this.ttl = settings.ttl();
+		this.validityNanos = settings.validity().toNanos();
 		this.clock = clock;
-		this.maxBackwardWait = maxBackwardWait;
+		this.maxBackwardWait = settings.maxBackwardWait();
 		this.nanoTime = nanoTime;
 		this.observer = SequenceObserver.guarded(observer);
-		long started = nanoTime.getAsLong();
-		WorkerLease lease = store.acquire(this.owner, layout.maxWorkerId(), ttl)
-			.orElseThrow(() -> new IllegalStateException("No snowflake worker id is free: " + store.countLive()
-					+ " instances hold live leases and the layout's " + layout.workerBits() + " worker bits allow "
-					+ (layout.maxWorkerId() + 1) + ". Add worker bits or stop instances."));
-		this.current = holder(lease, 0, started);
-		if (!renew()) {
-			throw new IllegalStateException("The lease of snowflake worker id " + lease.workerId()
-					+ " was lost right after it was acquired; the ttl " + ttl + " is too short for the store");
-		}
-		logger.info("Leased snowflake worker id {} for {}", lease.workerId(), ttl);
-		this.heartbeat = scheduleHeartbeat ? startHeartbeat(ttl) : null;
-	}
-
-	private ScheduledExecutorService startHeartbeat(Duration ttl) {
-		ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor((task) -> {
+		this.owner = owner;
+		this.heartbeat = Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, "idgen-worker-lease");
 			thread.setDaemon(true);
 			return thread;
 		});
-		long period = Math.max(1, ttl.toMillis() / 3);
-		executor.scheduleWithFixedDelay(this::heartbeat, period, period, TimeUnit.MILLISECONDS);
-		return executor;
+		this.current = holder(lease, 0, leasedAtNanos);
+	}
+
+	/**
+	 * Lease a worker ID, store its first horizon and start the heartbeat.
+	 * @param store the store to lease from
+	 * @param settings the layout, datacenter, ttl, safety margin and longest backward
+	 * wait of the worker
+	 * @param observer hears of every call that finds the clock behind
+	 * @return the worker, ready to issue IDs
+	 * @throws IllegalArgumentException if the store or the settings are {@code null}
+	 * @throws IllegalStateException if every worker ID has a live lease, naming their
+	 * number and the worker bits, or if the lease was lost before the renewal that stores
+	 * its first horizon
+	 * @throws io.github.idgen.BackendUnavailableException if the store failed; a lease
+	 * acquired before the failure frees up when it expires
+	 */
+	public static LeasedWorker lease(WorkerLeaseStore store, LeasedWorkerSettings settings,
+			SequenceObserver observer) {
+		LeasedWorker worker = leaseWithoutHeartbeat(store, settings, observer, Clock.systemUTC(), System::nanoTime);
+		worker.startHeartbeat();
+		return worker;
+	}
+
+	/**
+	 * Lease a worker ID and store its first horizon, without starting the heartbeat: a
+	 * test calls {@link #heartbeat()} itself and moves the clocks.
+	 * @param store the store to lease from
+	 * @param settings the settings of the worker
+	 * @param observer hears of every call that finds the clock behind
+	 * @param clock the wall clock, of the IDs and the horizons
+	 * @param nanoTime the monotonic clock, of the lease's validity
+	 * @return the worker
+	 */
+	static LeasedWorker leaseWithoutHeartbeat(WorkerLeaseStore store, LeasedWorkerSettings settings,
+			SequenceObserver observer, Clock clock, LongSupplier nanoTime) {
+		if (store == null) {
+			throw new IllegalArgumentException("store must not be null");
+		}
+		if (settings == null) {
+			throw new IllegalArgumentException("settings must not be null");
+		}
+		BitLayout layout = settings.layout();
+		String owner = UUID.randomUUID().toString();
+		long started = nanoTime.getAsLong();
+		WorkerLease lease = store.acquire(owner, layout.maxWorkerId(), settings.ttl())
+			.orElseThrow(() -> new IllegalStateException("No snowflake worker ID is free: " + store.countLive()
+					+ " instances hold live leases and the layout's " + layout.workerBits() + " worker bits allow "
+					+ (layout.maxWorkerId() + 1) + ". Add worker bits or stop instances."));
+		LeasedWorker worker = new LeasedWorker(store, settings, observer, clock, nanoTime, owner, lease, started);
+		if (!worker.renew()) {
+			throw new IllegalStateException("The lease of snowflake worker ID " + lease.workerId()
+					+ " was lost right after it was acquired; the ttl " + settings.ttl()
+					+ " is too short for the store");
+		}
+		logger.info("Leased snowflake worker ID {} for {}", lease.workerId(), settings.ttl());
+		return worker;
+	}
+
+	private void startHeartbeat() {
+		long period = Math.max(1, this.ttl.toMillis() / 3);
+		this.heartbeat.scheduleWithFixedDelay(this::heartbeat, period, period, TimeUnit.MILLISECONDS);
 	}
 
 	/**
@@ -205,6 +207,7 @@ public final class LeasedWorker implements AutoCloseable {
 	 * @return the ID
 	 * @throws WorkerIdLostException if the lease may have passed to another instance
 	 */
+	@Override
 	public long nextId() {
 		Holder holder = this.current;
 		long id = holder.generator.nextId();
@@ -214,10 +217,12 @@ public final class LeasedWorker implements AutoCloseable {
 
 	/**
 	 * Return {@code count} IDs, if the lease is still known valid once they are composed.
-	 * @param count the number of IDs, at least 1
+	 * @param count the number of IDs, from 1 to
+	 * {@link io.github.idgen.Sequence#MAX_BATCH_SIZE}
 	 * @return the IDs in ascending order
 	 * @throws WorkerIdLostException if the lease may have passed to another instance
 	 */
+	@Override
 	public long[] nextIds(int count) {
 		Holder holder = this.current;
 		long[] ids = holder.generator.nextIds(count);
@@ -235,19 +240,19 @@ public final class LeasedWorker implements AutoCloseable {
 	 */
 	private void checkValid(Holder holder, long lastId) {
 		if (this.closed) {
-			throw new WorkerIdLostException("The worker of snowflake worker id " + holder.lease.workerId()
+			throw new WorkerIdLostException("The worker of snowflake worker ID " + holder.lease.workerId()
 					+ " is closed and released its lease; no ID is issued");
 		}
 		Holder latest = this.current;
 		Holder renewal = (latest.generator == holder.generator) ? latest : holder;
 		if (this.nanoTime.getAsLong() - renewal.validUntilNanos >= 0) {
-			throw new WorkerIdLostException("The lease of snowflake worker id " + holder.lease.workerId()
+			throw new WorkerIdLostException("The lease of snowflake worker ID " + holder.lease.workerId()
 					+ " was not renewed in time and may have passed to another instance; no ID is issued until "
-					+ "a worker id is leased again");
+					+ "a worker ID is leased again");
 		}
 		long timestamp = this.layout.timestampMillis(lastId);
 		if (timestamp > renewal.horizonMillis) {
-			throw new WorkerIdLostException("The clock ran past the horizon of the lease of snowflake worker id "
+			throw new WorkerIdLostException("The clock ran past the horizon of the lease of snowflake worker ID "
 					+ holder.lease.workerId() + ": an ID at " + Instant.ofEpochMilli(timestamp)
 					+ " is after the last timestamp promised to the store ("
 					+ ((renewal.horizonMillis != NO_HORIZON) ? Instant.ofEpochMilli(renewal.horizonMillis)
@@ -265,9 +270,22 @@ public final class LeasedWorker implements AutoCloseable {
 	}
 
 	/**
-	 * Return the worker id currently leased.
-	 * @return the worker id
+	 * Check that IDs can be issued now: the lease is known valid.
+	 * @throws WorkerIdLostException if it is not
 	 */
+	@Override
+	public void checkAvailable() {
+		if (!isValid()) {
+			throw new WorkerIdLostException("The lease of snowflake worker ID " + workerId().worker()
+					+ " is not known valid; IDs resume once it is renewed or a worker ID is leased again");
+		}
+	}
+
+	/**
+	 * Return the worker ID currently leased.
+	 * @return the worker ID
+	 */
+	@Override
 	public WorkerId workerId() {
 		return this.current.generator.workerId();
 	}
@@ -293,12 +311,43 @@ public final class LeasedWorker implements AutoCloseable {
 	 * Return the layout of the IDs.
 	 * @return the layout
 	 */
+	@Override
 	public BitLayout layout() {
 		return this.layout;
 	}
 
 	/**
-	 * Renew the lease, or lease a worker id again if it was lost and renew the new lease
+	 * Return how long the generator of the current lease can still issue IDs by its
+	 * clock, until the timestamp bits of the layout run out.
+	 * @return the remaining lifetime, zero once it has passed
+	 */
+	@Override
+	public Duration remainingLifetime() {
+		return this.current.generator.remainingLifetime();
+	}
+
+	/**
+	 * Return the datacenter and worker (also as {@code workerId}), whether the lease is
+	 * known valid, for how long and until when ({@code leaseExpiresAt}, an ISO-8601
+	 * instant), the layout and when its timestamp bits run out ({@code lastTime}).
+	 */
+	@Override
+	public Map<String, Object> info() {
+		WorkerId workerId = workerId();
+		Map<String, Object> info = new LinkedHashMap<>();
+		info.put("datacenter", workerId.datacenter());
+		info.put("worker", workerId.worker());
+		info.put("workerId", workerId.worker());
+		info.put("leaseValid", isValid());
+		info.put("leaseValidFor", validFor().toString());
+		info.put("leaseExpiresAt", validUntil().toString());
+		info.put("layout", this.layout.toString());
+		info.put("lastTime", this.layout.lastTime().toString());
+		return info;
+	}
+
+	/**
+	 * Renew the lease, or lease a worker ID again if it was lost and renew the new lease
 	 * at once to store its horizon. Run by the heartbeat thread; does nothing once the
 	 * worker is closed. Throws nothing, not even an {@link Error}: a scheduled task that
 	 * throws is never run again, and the lease would run out.
@@ -312,24 +361,24 @@ public final class LeasedWorker implements AutoCloseable {
 			if (renew()) {
 				return;
 			}
-			logger.error("The lease of snowflake worker id {} was lost; leasing a worker id again",
+			logger.error("The lease of snowflake worker ID {} was lost; leasing a worker ID again",
 					holder.lease.workerId());
 			long started = this.nanoTime.getAsLong();
 			Optional<WorkerLease> lease = this.closed ? Optional.empty()
 					: this.store.acquire(this.owner, this.layout.maxWorkerId(), this.ttl);
 			if (lease.isPresent()) {
 				this.current = holder(lease.get(), holder.generator.lastIssuedMillis(), started);
-				logger.info("Leased snowflake worker id {} again", lease.get().workerId());
+				logger.info("Leased snowflake worker ID {} again", lease.get().workerId());
 				renew();
 			}
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Could not renew the lease of snowflake worker id {}; IDs stop once it runs out",
+			logger.warn("Could not renew the lease of snowflake worker ID {}; IDs stop once it runs out",
 					holder.lease.workerId(), ex);
 		}
 		catch (Error ex) {
 			// Rethrowing would cancel the fixed-delay schedule for good: no renewal after it.
-			logger.error("Renewing the lease of snowflake worker id {} failed with an error; the heartbeat tries "
+			logger.error("Renewing the lease of snowflake worker ID {} failed with an error; the heartbeat tries "
 					+ "again at its next beat", holder.lease.workerId(), ex);
 		}
 	}
@@ -361,8 +410,8 @@ public final class LeasedWorker implements AutoCloseable {
 	private Holder holder(WorkerLease lease, long lastIssuedHere, long leasedAtNanos) {
 		long notBefore = Math.max(lease.lastIssuedMillis(), lastIssuedHere);
 		SnowflakeGenerator generator = new SnowflakeGenerator(this.layout,
-				new WorkerId(this.datacenter, lease.workerId()), this.clock, this.maxBackwardWait, notBefore,
-				this.observer);
+				new WorkerId(this.datacenter, lease.workerId()), this.clock, this.maxBackwardWait, this.observer,
+				notBefore);
 		return new Holder(lease, generator, leasedAtNanos + this.validityNanos, NO_HORIZON);
 	}
 
@@ -387,29 +436,27 @@ public final class LeasedWorker implements AutoCloseable {
 	@Override
 	public void close() {
 		this.closed = true;
-		if (this.heartbeat != null) {
-			stopHeartbeat();
-		}
+		stopHeartbeat();
 		Holder holder = this.current;
 		try {
 			this.store.release(holder.lease, holder.generator.lastIssuedMillis());
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Could not release snowflake worker id {}; it frees up when its lease expires",
+			logger.warn("Could not release snowflake worker ID {}; it frees up when its lease expires",
 					holder.lease.workerId(), ex);
 		}
 	}
 
 	/**
 	 * Stop the heartbeat and wait up to a ttl for a renewal under way, so that it cannot
-	 * lease a worker id again after the release, nor replace {@link #current} after
+	 * lease a worker ID again after the release, nor replace {@link #current} after
 	 * {@link #close()} read it.
 	 */
 	private void stopHeartbeat() {
 		this.heartbeat.shutdownNow();
 		try {
 			if (!this.heartbeat.awaitTermination(this.ttl.toMillis(), TimeUnit.MILLISECONDS)) {
-				logger.warn("The heartbeat of snowflake worker id {} did not stop within {}",
+				logger.warn("The heartbeat of snowflake worker ID {} did not stop within {}",
 						this.current.lease.workerId(), this.ttl);
 			}
 		}
@@ -419,11 +466,11 @@ public final class LeasedWorker implements AutoCloseable {
 	}
 
 	/**
-	 * A lease, the generator for its worker id, the instant, on the monotonic clock,
+	 * A lease, the generator for its worker ID, the instant, on the monotonic clock,
 	 * until which it is known valid, and the horizon stored by its latest renewal.
 	 *
 	 * @param lease the lease
-	 * @param generator the generator of the lease's worker id
+	 * @param generator the generator of the lease's worker ID
 	 * @param validUntilNanos the end of the known validity, on the monotonic clock
 	 * @param horizonMillis the latest timestamp, in milliseconds since the Unix epoch,
 	 * that an ID may have; {@link #NO_HORIZON} until the lease is renewed

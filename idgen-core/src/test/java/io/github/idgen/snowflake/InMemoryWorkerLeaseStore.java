@@ -1,4 +1,4 @@
-package io.github.idgen.worker;
+package io.github.idgen.snowflake;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -7,6 +7,8 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.worker.WorkerLease;
+import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
  * A {@link WorkerLeaseStore} test double whose expiry follows a clock the test controls,

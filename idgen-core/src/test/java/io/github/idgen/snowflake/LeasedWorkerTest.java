@@ -1,4 +1,4 @@
-package io.github.idgen.worker;
+package io.github.idgen.snowflake;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -20,9 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.github.idgen.ClockMovedBackwardsException;
+import io.github.idgen.SequenceObserver;
 import io.github.idgen.WorkerIdLostException;
-import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.test.TestClock;
+import io.github.idgen.worker.WorkerLease;
 
 import static io.github.idgen.test.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -82,7 +83,7 @@ class LeasedWorkerTest {
 		long[] before = paused.nextIds(1000);
 		advance(TTL.minus(MARGIN));
 		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(paused::nextId)
-			.withMessageContaining("worker id " + paused.workerId().worker());
+			.withMessageContaining("worker ID " + paused.workerId().worker());
 		assertThat(paused.isValid()).isFalse();
 		assertThat(this.store.countLive()).as("the store still counts the lease as live").isOne();
 		advance(MARGIN);
@@ -117,8 +118,10 @@ class LeasedWorkerTest {
 			}
 
 		};
-		LeasedWorker worker = new LeasedWorker(store, this.layout, 0, Duration.ofMillis(600), Duration.ofMillis(100),
-				Duration.ofMillis(5));
+		LeasedWorker worker = LeasedWorker.lease(store,
+				new LeasedWorkerSettings(this.layout, 0, Duration.ofMillis(600), Duration.ofMillis(100),
+						Duration.ofMillis(5)),
+				SequenceObserver.NONE);
 		try {
 			long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
 			while (renewals.get() < 4 && System.nanoTime() < deadline) {
@@ -135,8 +138,7 @@ class LeasedWorkerTest {
 	@Test
 	void aCallThatOutlastsItsValidityReturnsItsIdIfTheLeaseWasRenewedMeanwhile() {
 		AtomicReference<Runnable> duringNextCall = new AtomicReference<>();
-		LeasedWorker worker = new LeasedWorker(this.store, this.layout, 0, TTL, MARGIN, Duration.ofMillis(5),
-				new HookedClock(duringNextCall), this.nanos::get, false);
+		LeasedWorker worker = worker(settings(Duration.ofMillis(5)), new HookedClock(duringNextCall));
 		long before = worker.nextId();
 		duringNextCall.set(() -> {
 			advance(TTL.minus(MARGIN).minusSeconds(1));
@@ -149,8 +151,7 @@ class LeasedWorkerTest {
 	@Test
 	void aCallThatOutlastsItsLeaseFailsEvenIfTheWorkerIdWasLeasedAgainMeanwhile() {
 		AtomicReference<Runnable> duringNextCall = new AtomicReference<>();
-		LeasedWorker worker = new LeasedWorker(this.store, this.layout, 0, TTL, MARGIN, Duration.ofMillis(5),
-				new HookedClock(duringNextCall), this.nanos::get, false);
+		LeasedWorker worker = worker(settings(Duration.ofMillis(5)), new HookedClock(duringNextCall));
 		worker.nextId();
 		duringNextCall.set(() -> {
 			advance(TTL.plusSeconds(1));
@@ -181,12 +182,12 @@ class LeasedWorkerTest {
 		first.close();
 		WorkerLease lease = this.store.acquire("someone", this.layout.maxWorkerId(), TTL).orElseThrow();
 		this.store.release(lease, lastIssuedAt);
-		LeasedWorker second = new LeasedWorker(this.store, this.layout, 0, TTL, MARGIN, Duration.ZERO,
-				Clock.fixed(Instant.ofEpochMilli(lastIssuedAt - 1), ZoneOffset.UTC), this.nanos::get, false);
+		LeasedWorker second = worker(settings(Duration.ZERO),
+				Clock.fixed(Instant.ofEpochMilli(lastIssuedAt - 1), ZoneOffset.UTC));
 		assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(second::nextId);
 		second.close();
-		LeasedWorker third = new LeasedWorker(this.store, this.layout, 0, TTL, MARGIN, Duration.ofMillis(50),
-				Clock.fixed(Instant.ofEpochMilli(lastIssuedAt + 1), ZoneOffset.UTC), this.nanos::get, false);
+		LeasedWorker third = worker(settings(Duration.ofMillis(50)),
+				Clock.fixed(Instant.ofEpochMilli(lastIssuedAt + 1), ZoneOffset.UTC));
 		assertThat(third.layout().decode(third.nextId()).timestamp().toEpochMilli()).isGreaterThan(lastIssuedAt);
 	}
 
@@ -196,8 +197,9 @@ class LeasedWorkerTest {
 		long period = ttl.toMillis() / 3;
 		BitLayout oneWorker = new BitLayout(this.layout.epoch(), 17, 41, 0, 1, 4);
 		TestClock ownerClock = new TestClock(Instant.ofEpochMilli(this.storeMillis.get()));
-		LeasedWorker owner = new LeasedWorker(this.store, oneWorker, 0, ttl, Duration.ofMillis(500),
-				Duration.ofMillis(5), ownerClock, this.nanos::get, false);
+		Duration margin = Duration.ofMillis(500);
+		LeasedWorker owner = worker(new LeasedWorkerSettings(oneWorker, 0, ttl, margin, Duration.ofMillis(5)),
+				ownerClock);
 		Set<Long> ownerIds = new HashSet<>();
 		for (long elapsed = 0; elapsed < 2 * period; elapsed++) {
 			if (elapsed == period) {
@@ -209,8 +211,7 @@ class LeasedWorkerTest {
 		advance(ttl.minusMillis(period).plusMillis(1), ownerClock);
 		TestClock standbyClock = new TestClock(ownerClock.instant().minusSeconds(2));
 		standbyClock.stepPerRead(1);
-		LeasedWorker standby = new LeasedWorker(this.store, oneWorker, 0, ttl, Duration.ofMillis(500), Duration.ZERO,
-				standbyClock, this.nanos::get, false);
+		LeasedWorker standby = worker(new LeasedWorkerSettings(oneWorker, 0, ttl, margin, Duration.ZERO), standbyClock);
 		assertThat(standby.workerId()).isEqualTo(owner.workerId());
 		List<Long> standbyIds = new ArrayList<>();
 		for (int call = 1; standbyClock.instant().isBefore(ownerClock.instant().plusMillis(100)); call++) {
@@ -313,7 +314,7 @@ class LeasedWorkerTest {
 	@Test
 	void sequenceInfoHasWorkerIdLeaseExpiryAndIssued() {
 		LeasedWorker worker = worker();
-		LeasedWorkerSequence sequence = new LeasedWorkerSequence("order", worker);
+		SnowflakeSequence sequence = new SnowflakeSequence("order", worker);
 		sequence.next();
 		sequence.next(9);
 		assertThat(sequence.issued()).isEqualTo(10);
@@ -331,8 +332,15 @@ class LeasedWorkerTest {
 	}
 
 	private LeasedWorker worker(Clock clock, Duration maxBackwardWait) {
-		return new LeasedWorker(this.store, this.layout, 0, TTL, MARGIN, maxBackwardWait, clock, this.nanos::get,
-				false);
+		return worker(settings(maxBackwardWait), clock);
+	}
+
+	private LeasedWorker worker(LeasedWorkerSettings settings, Clock clock) {
+		return LeasedWorker.leaseWithoutHeartbeat(this.store, settings, SequenceObserver.NONE, clock, this.nanos::get);
+	}
+
+	private LeasedWorkerSettings settings(Duration maxBackwardWait) {
+		return new LeasedWorkerSettings(this.layout, 0, TTL, MARGIN, maxBackwardWait);
 	}
 
 	private LeasedWorker worker() {
