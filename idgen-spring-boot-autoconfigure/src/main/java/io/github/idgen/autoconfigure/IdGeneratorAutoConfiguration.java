@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -44,12 +45,19 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
 public final class IdGeneratorAutoConfiguration {
 
 	/**
-	 * The clock of formatted IDs and of snowflake IDs. Define a {@link Clock} bean to
-	 * replace it.
+	 * The name of the {@link Clock} bean that idgen takes its time from.
+	 */
+	public static final String CLOCK = "idgenClock";
+
+	/**
+	 * The clock of formatted IDs and of snowflake IDs. Define a {@link Clock} bean named
+	 * {@value #CLOCK} to replace it. It is injected only by that name, so that it neither
+	 * takes the place of the application's own {@code Clock} beans nor is replaced by them
+	 * (a fixed clock of the application's tests would stall snowflake IDs).
 	 * @return the UTC system clock
 	 */
-	@Bean
-	@ConditionalOnMissingBean
+	@Bean(name = CLOCK, defaultCandidate = false)
+	@ConditionalOnMissingBean(name = CLOCK)
 	Clock idgenClock() {
 		return Clock.systemUTC();
 	}
@@ -105,7 +113,7 @@ public final class IdGeneratorAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(IdGenerator.class)
 	DefaultIdGenerator idGenerator(IdGeneratorProperties properties, SequenceRouting routing,
-			List<IdGeneratorBackend> backends, Clock clock) {
+			List<IdGeneratorBackend> backends, @Qualifier(CLOCK) Clock clock) {
 		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
 		ZoneId zone = (properties.getZone() != null) ? properties.getZone() : ZoneId.systemDefault();
 		DefaultIdGenerator generator = new DefaultIdGenerator(routing, properties.getSequences().keySet(),

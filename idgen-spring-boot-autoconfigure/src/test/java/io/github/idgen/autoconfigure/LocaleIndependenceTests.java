@@ -10,7 +10,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -51,8 +50,8 @@ class LocaleIndependenceTests {
 	void healthEndpointAndMetricsNameBackendsAndModesAlike() {
 		String prefix = "idgen-locale-" + UUID.randomUUID().toString().substring(0, 8) + ":";
 		new ApplicationContextRunner()
-			.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorHealthContributorAutoConfiguration.class, IdGeneratorEndpointAutoConfiguration.class,
-					IdGeneratorMetricsAutoConfiguration.class))
+			.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorHealthContributorAutoConfiguration.class,
+					IdGeneratorEndpointAutoConfiguration.class, 					IdGeneratorMetricsAutoConfiguration.class))
 			.withBean(RedisConnectionFactory.class, () -> new SwitchableConnectionFactory(TestBackends.redis()))
 			.withBean(SimpleMeterRegistry.class)
 			.withPropertyValues("management.endpoints.web.exposure.include=idgen", "idgen.redis.key-prefix=" + prefix,

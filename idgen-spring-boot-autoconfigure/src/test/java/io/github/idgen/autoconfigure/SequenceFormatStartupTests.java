@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure;
 
+import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -9,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -44,6 +45,28 @@ class SequenceFormatStartupTests {
 				assertThat(context).hasNotFailed();
 				String today = LocalDate.now(ZONE).format(DateTimeFormatter.ofPattern(prefix, Locale.ROOT));
 				assertThat(context.getBean(IdGenerator.class).nextFormattedId("order")).isEqualTo(today + value);
+			});
+	}
+
+	@Test
+	void formattedIdsTakeTheirDateFromTheClockNamedIdgenClock() {
+		Instant instant = Instant.parse("2031-02-03T04:05:06Z");
+		this.runner.withPropertyValues("idgen.sequences.order.format=ORD{yyyyMMdd}{seq:4}")
+			.withBean(IdGeneratorAutoConfiguration.CLOCK, Clock.class, () -> Clock.fixed(instant, ZONE))
+			.run((context) -> assertThat(context.getBean(IdGenerator.class).nextFormattedId("order"))
+				.isEqualTo("ORD203102030001"));
+	}
+
+	@Test
+	void anotherClockOfTheApplicationNeitherReplacesIdgensNorIsReplaced() {
+		Clock applicationClock = Clock.fixed(Instant.parse("2031-02-03T04:05:06Z"), ZONE);
+		this.runner.withPropertyValues("idgen.sequences.order.format=ORD{yyyyMMdd}{seq:4}")
+			.withBean("applicationClock", Clock.class, () -> applicationClock)
+			.run((context) -> {
+				String today = LocalDate.now(ZONE).format(DateTimeFormatter.BASIC_ISO_DATE);
+				assertThat(context.getBean(IdGenerator.class).nextFormattedId("order"))
+					.isEqualTo("ORD" + today + "0001");
+				assertThat(context.getBean(Clock.class)).isSameAs(applicationClock);
 			});
 	}
 

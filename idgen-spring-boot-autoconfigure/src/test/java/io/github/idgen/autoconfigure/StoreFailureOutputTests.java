@@ -14,7 +14,6 @@ import io.lettuce.core.SocketOptions;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -51,7 +50,8 @@ class StoreFailureOutputTests {
 
 	private ApplicationContextRunner runner() {
 		return new ApplicationContextRunner()
-			.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorHealthContributorAutoConfiguration.class, IdGeneratorEndpointAutoConfiguration.class))
+			.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorHealthContributorAutoConfiguration.class,
+					IdGeneratorEndpointAutoConfiguration.class))
 			.withPropertyValues("management.endpoints.web.exposure.include=idgen", "idgen.segment.fetch-timeout=300ms");
 	}
 

@@ -32,7 +32,8 @@ class MongoWorkerLeaseStoreConfiguration {
 
 			@Override
 			public WorkerLeaseStore create(LeaseRequest request) {
-				return new MongoWorkerLeaseStore(mongoTemplate, "idgen_workers", mongo.getWriteConcern().writeConcern());
+				return new MongoWorkerLeaseStore(mongoTemplate, "idgen_workers",
+						mongo.getWriteConcern().writeConcern());
 			}
 
 		};

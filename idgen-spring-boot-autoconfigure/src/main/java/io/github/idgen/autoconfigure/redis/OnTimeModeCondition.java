@@ -20,7 +20,9 @@ class OnTimeModeCondition extends SpringBootCondition {
 		Binder binder = Binder.get(context.getEnvironment());
 		boolean timeMode = binder.bind("idgen.redis.mode", RedisMode.class).orElse(RedisMode.SEGMENT) == RedisMode.TIME
 				|| binder.bind("idgen.sequences", Bindable.mapOf(String.class, ModeOnly.class))
-					.map((sequences) -> sequences.values().stream().anyMatch((sequence) -> sequence.mode == RedisMode.TIME))
+					.map((sequences) -> sequences.values()
+						.stream()
+						.anyMatch((sequence) -> sequence.getMode() == RedisMode.TIME))
 					.orElse(false);
 		return timeMode ? ConditionOutcome.match("a sequence is in Redis time mode")
 				: ConditionOutcome.noMatch("no sequence is in Redis time mode");

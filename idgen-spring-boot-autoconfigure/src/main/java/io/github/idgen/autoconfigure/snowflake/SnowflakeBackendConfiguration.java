@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -24,6 +25,7 @@ import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.BackendSelection;
 import io.github.idgen.autoconfigure.ConditionalOnBackend;
 import io.github.idgen.autoconfigure.IdDecoder;
+import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SequenceProperties;
@@ -58,7 +60,7 @@ class SnowflakeBackendConfiguration {
 	@Bean
 	IdGeneratorBackend idgenSnowflakeBackend(IdGeneratorProperties properties, SnowflakeProperties snowflake,
 			ListableBeanFactory beanFactory, ObjectProvider<WorkerLeaseStore> leaseStores, BitLayout layout,
-			Clock clock, ObjectProvider<BackendObservers> observers) {
+			@Qualifier(IdGeneratorAutoConfiguration.CLOCK) Clock clock, ObjectProvider<BackendObservers> observers) {
 		SequenceObserver observer = BackendObservers.of(observers, Backend.SNOWFLAKE);
 		Duration maxBackwardWait = snowflake.getMaxBackwardWait();
 		if (maxBackwardWait == null || maxBackwardWait.isNegative()) {

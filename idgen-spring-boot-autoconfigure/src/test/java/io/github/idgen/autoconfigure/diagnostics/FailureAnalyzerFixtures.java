@@ -24,7 +24,6 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcBackendAutoConfiguration;
-import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -25,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IdGeneratorEndpointAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorEndpointAutoConfiguration.class))
+		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class,
+				IdGeneratorEndpointAutoConfiguration.class))
 		.withPropertyValues("idgen.backend=jdbc", "management.endpoints.web.exposure.include=idgen");
 
 	@Test

@@ -7,7 +7,6 @@ import javax.sql.DataSource;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -27,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IdGeneratorHealthContributorAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorHealthContributorAutoConfiguration.class));
+		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class,
+				IdGeneratorHealthContributorAutoConfiguration.class));
 
 	@Test
 	void registersIndicatorNamedIdgen() {

@@ -10,7 +10,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -41,7 +40,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class IdGeneratorMetricsAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class, IdGeneratorMetricsAutoConfiguration.class))
+		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class,
+				IdGeneratorMetricsAutoConfiguration.class))
 		.withBean(SimpleMeterRegistry.class)
 		.withPropertyValues("idgen.backend=jdbc");
 
