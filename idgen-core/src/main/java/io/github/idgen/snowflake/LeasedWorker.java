@@ -157,7 +157,27 @@ public final class LeasedWorker implements SnowflakeWorker {
 	 */
 	public static LeasedWorker lease(WorkerLeaseStore store, LeasedWorkerSettings settings,
 			SequenceObserver observer) {
-		LeasedWorker worker = leaseWithoutHeartbeat(store, settings, observer, Clock.systemUTC(), System::nanoTime);
+		return lease(store, settings, observer, Clock.systemUTC());
+	}
+
+	/**
+	 * Lease a worker ID, store its first horizon and start the heartbeat, with the IDs
+	 * and the horizons on the given wall clock.
+	 * @param store the store to lease from
+	 * @param settings the layout, datacenter, ttl, safety margin and longest backward
+	 * wait of the worker
+	 * @param observer hears of every call that finds the clock behind
+	 * @param clock the wall clock of the IDs and the horizons; the lease's validity is
+	 * measured on {@link System#nanoTime()} whatever it is
+	 * @return the worker, ready to issue IDs
+	 * @throws IllegalArgumentException if the store or the settings are {@code null}
+	 * @throws IllegalStateException if every worker ID has a live lease, or if the lease
+	 * was lost before the renewal that stores its first horizon
+	 * @throws io.github.idgen.BackendUnavailableException if the store failed
+	 */
+	public static LeasedWorker lease(WorkerLeaseStore store, LeasedWorkerSettings settings, SequenceObserver observer,
+			Clock clock) {
+		LeasedWorker worker = leaseWithoutHeartbeat(store, settings, observer, clock, System::nanoTime);
 		worker.startHeartbeat();
 		return worker;
 	}

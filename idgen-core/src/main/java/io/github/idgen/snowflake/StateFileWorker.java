@@ -131,7 +131,27 @@ public final class StateFileWorker implements SnowflakeWorker {
 	 */
 	public StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Duration maxBackwardWait,
 			SequenceObserver observer) {
-		this(file, layout, workerId, Clock.systemUTC(), maxBackwardWait, observer, Thread::sleep, RENEWAL_PERIOD);
+		this(file, layout, workerId, Clock.systemUTC(), maxBackwardWait, observer);
+	}
+
+	/**
+	 * Open the state file, wait for the given clock to pass the timestamp stored in it,
+	 * store the first horizon and start renewing it.
+	 * @param file the state file of this worker ID alone, in an existing directory on a
+	 * local disk that survives restarts
+	 * @param layout the layout of the IDs
+	 * @param workerId the worker ID, which must fit the layout
+	 * @param clock the clock of the IDs and the horizons
+	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
+	 * @param observer hears of every call that finds the clock behind
+	 * @throws IllegalArgumentException if an argument is not valid
+	 * @throws IllegalStateException if the file cannot be used, naming it and the reason
+	 * @throws ClockMovedBackwardsException if the clock is further behind the stored
+	 * timestamp than can be waited out
+	 */
+	public StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
+			SequenceObserver observer) {
+		this(file, layout, workerId, clock, maxBackwardWait, observer, Thread::sleep, RENEWAL_PERIOD);
 	}
 
 	StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,

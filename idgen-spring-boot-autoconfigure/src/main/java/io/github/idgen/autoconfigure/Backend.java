@@ -130,6 +130,14 @@ public enum Backend {
 	}
 
 	/**
+	 * Return the backends that need no store, in declaration order.
+	 * @return the backends without a store
+	 */
+	public static List<Backend> withoutStore() {
+		return Arrays.stream(values()).filter((backend) -> backend.store == null).toList();
+	}
+
+	/**
 	 * Return the backend of a name as properties write it.
 	 * @param name the name, in any case
 	 * @return the backend, or {@code null} if no backend has that name

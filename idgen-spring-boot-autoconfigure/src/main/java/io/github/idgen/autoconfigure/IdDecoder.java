@@ -5,14 +5,14 @@ import java.util.Optional;
 
 /**
  * Reads the fields of an ID whose backend composes it from fields, such as the time,
- * worker and sequence of a snowflake ID. A backend that composes its IDs defines one as
+ * worker and sequence of a time-based ID. A backend that composes its IDs defines one as
  * a bean; the idgen actuator endpoint decodes through every one.
  */
 public interface IdDecoder {
 
 	/**
 	 * Return the name of the layout, the key of its fields in a decoded ID.
-	 * @return the name, such as {@code snowflake}
+	 * @return the name, such as the backend's
 	 */
 	String name();
 

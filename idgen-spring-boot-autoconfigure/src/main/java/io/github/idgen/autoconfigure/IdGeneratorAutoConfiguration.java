@@ -50,10 +50,10 @@ public final class IdGeneratorAutoConfiguration {
 	public static final String CLOCK = "idgenClock";
 
 	/**
-	 * The clock of formatted IDs and of snowflake IDs. Define a {@link Clock} bean named
+	 * The clock of formatted IDs and of time-based IDs. Define a {@link Clock} bean named
 	 * {@value #CLOCK} to replace it. It is injected only by that name, so that it neither
 	 * takes the place of the application's own {@code Clock} beans nor is replaced by them
-	 * (a fixed clock of the application's tests would stall snowflake IDs).
+	 * (a fixed clock of the application's tests would stall time-based IDs).
 	 * @return the UTC system clock
 	 */
 	@Bean(name = CLOCK, defaultCandidate = false)

@@ -13,7 +13,7 @@ import io.github.idgen.UnknownSequencePolicy;
 /**
  * Configuration properties of idgen that every backend shares: the backend choice, the
  * segment defaults and the sequences. Each backend binds its own group
- * ({@code idgen.jdbc}, {@code idgen.redis}, ...) in its package.
+ * ({@code idgen.<backend>}) in its package.
  * <p>
  * Unknown fields are ignored here only because those groups are not fields of this
  * class: {@link UnknownProperties} binds this class once more without them and fails on

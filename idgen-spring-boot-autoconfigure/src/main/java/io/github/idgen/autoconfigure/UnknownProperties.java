@@ -20,7 +20,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * properties classes with {@code ignoreUnknownFields = false}.
  * <p>
  * {@link IdGeneratorProperties} cannot ignore no unknown field itself, because each
- * backend binds its own group ({@code idgen.jdbc}, ...) in a class of its own package,
+ * backend binds its own group ({@code idgen.<backend>}) in a class of its own package,
  * which rejects the unknown properties of that group. This check binds
  * {@link IdGeneratorProperties} once more from the sources without those groups and
  * rejects every property left over, leaving out the system environment and system

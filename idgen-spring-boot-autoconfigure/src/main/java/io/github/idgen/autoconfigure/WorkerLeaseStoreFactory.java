@@ -30,7 +30,7 @@ public interface WorkerLeaseStoreFactory {
 	 * The property that chose the store, its value, and the other ways to give an
 	 * instance its worker ID, which a failed check offers as its action.
 	 *
-	 * @param property the property, such as {@code idgen.snowflake.worker-id-source}
+	 * @param property the property that chose the store
 	 * @param value its value
 	 * @param alternatives the other ways, as a clause such as {@code lease them from
 	 * another store (...)}

@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
 
@@ -31,12 +32,19 @@ import io.github.idgen.IdGenerator;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.UnknownSequenceException;
+import io.github.idgen.autoconfigure.jdbc.JdbcBackendAutoConfiguration;
+import io.github.idgen.autoconfigure.jdbc.JdbcProperties;
+import io.github.idgen.autoconfigure.mongo.MongoBackendAutoConfiguration;
+import io.github.idgen.autoconfigure.redis.RedisBackendAutoConfiguration;
+import io.github.idgen.autoconfigure.snowflake.SnowflakeBackendAutoConfiguration;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.test.FetchThreads;
+import io.github.idgen.test.TestBackends;
 
 import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
@@ -47,6 +55,25 @@ class IdGeneratorAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
 			IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class));
+
+	@Test
+	void backendsStayOffWithoutTheRootAutoConfigurationAsWhenAnApplicationExcludesIt() {
+		DataSource dataSource = TestBackends.h2();
+		String table = "idgen_excluded_" + UUID.randomUUID().toString().substring(0, 8);
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JdbcBackendAutoConfiguration.class,
+					RedisBackendAutoConfiguration.class, MongoBackendAutoConfiguration.class,
+					SnowflakeBackendAutoConfiguration.class))
+			.withBean(DataSource.class, () -> dataSource)
+			.withPropertyValues("idgen.jdbc.table=" + table, "idgen.jdbc.initialize-schema=always")
+			.run((context) -> {
+				assertThat(context).hasNotFailed().doesNotHaveBean(IdGeneratorBackend.class)
+					.doesNotHaveBean(JdbcSegmentStore.class)
+					.doesNotHaveBean(JdbcProperties.class);
+				assertThatException().isThrownBy(() -> new JdbcTemplate(dataSource)
+					.queryForObject("SELECT COUNT(*) FROM " + table, Integer.class));
+			});
+	}
 
 	@Test
 	void createsJdbcBackedGeneratorOnEmbeddedDatabase() {

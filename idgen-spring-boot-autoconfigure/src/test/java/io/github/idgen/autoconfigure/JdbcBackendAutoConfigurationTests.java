@@ -16,6 +16,8 @@ import org.postgresql.ds.PGSimpleDataSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -23,18 +25,21 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+import io.github.idgen.autoconfigure.jdbc.JdbcProperties;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcWorkerLeaseStore;
 import io.github.idgen.jdbc.JdbcWorkerSchema;
+import io.github.idgen.redis.CounterFloor;
 import io.github.idgen.test.TestBackends;
 
 import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
- * Tests for the startup checks of the JDBC backend of
- * {@link IdGeneratorAutoConfiguration}: the shape of an existing table, and the databases
- * that snowflake worker ids can be leased from; and for HSQLDB and Derby as embedded
+ * Tests for the JDBC backend's auto-configuration: its table created as one of Spring
+ * Boot's database initializers, the shape of an existing table, and the databases that
+ * snowflake worker IDs can be leased from; and for HSQLDB and Derby as embedded
  * databases.
  */
 class JdbcBackendAutoConfigurationTests {
@@ -48,6 +53,49 @@ class JdbcBackendAutoConfigurationTests {
 				Arguments.of("H2", (Supplier<DataSource>) TestBackends::h2),
 				Arguments.of("HSQLDB", (Supplier<DataSource>) TestBackends::hsqldb),
 				Arguments.of("Derby", (Supplier<DataSource>) TestBackends::derby));
+	}
+
+	@Test
+	void beansThatDependOnDatabaseInitializationFindTheSegmentTableThatIdgenCreates() {
+		DataSource dataSource = TestBackends.h2();
+		String table = uniqueTable();
+		this.runner.withBean(DataSource.class, () -> new DelegatingDataSource(dataSource))
+			.withBean(SegmentTableReader.class)
+			.withPropertyValues("idgen.jdbc.table=" + table, "idgen.jdbc.initialize-schema=always")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(SegmentTableReader.class).rows).isZero();
+				assertThat(context.getBeanFactory().getBeanDefinition("idgenJdbcSegmentStore").getDependsOn())
+					.contains("idgenJdbcSegmentTableInitializer");
+			});
+	}
+
+	@Test
+	void jdbcFloorOfRedisCountersIsNotSetUpWhenRedisIsNotInUse() {
+		DataSource dataSource = TestBackends.h2();
+		String table = uniqueTable();
+		this.runner.withBean(DataSource.class, () -> new DelegatingDataSource(dataSource))
+			.withPropertyValues("idgen.backend=snowflake", "idgen.snowflake.worker-id=1",
+					"idgen.redis.floor-source=jdbc", "idgen.jdbc.table=" + table, "idgen.jdbc.initialize-schema=always")
+			.run((context) -> {
+				assertThat(context).hasNotFailed().doesNotHaveBean(CounterFloor.class);
+				assertThatException().isThrownBy(() -> new JdbcTemplate(dataSource)
+					.queryForObject("SELECT COUNT(*) FROM " + table, Integer.class));
+			});
+	}
+
+	@Test
+	void segmentTableIsLeftAloneWithInitializeSchemaNever() {
+		DataSource dataSource = TestBackends.h2();
+		String table = uniqueTable();
+		this.runner.withBean(DataSource.class, () -> new DelegatingDataSource(dataSource))
+			.withPropertyValues("idgen.jdbc.table=" + table, "idgen.jdbc.initialize-schema=never")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context).hasSingleBean(DataSourceScriptDatabaseInitializer.class);
+				assertThatException().isThrownBy(() -> new JdbcTemplate(dataSource)
+					.queryForObject("SELECT COUNT(*) FROM " + table, Integer.class));
+			});
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -189,6 +237,23 @@ class JdbcBackendAutoConfigurationTests {
 
 	private static String embeddedUrl(String prefix) {
 		return prefix + "idgen-" + UUID.randomUUID() + (prefix.startsWith("jdbc:derby") ? ";create=true" : "");
+	}
+
+
+	/**
+	 * A bean of the application that reads idgen's table when it is created, as a
+	 * repository would.
+	 */
+	@DependsOnDatabaseInitialization
+	static class SegmentTableReader {
+
+		final int rows;
+
+		SegmentTableReader(DataSource dataSource, JdbcProperties jdbc) {
+			this.rows = new JdbcTemplate(dataSource).queryForObject("SELECT COUNT(*) FROM " + jdbc.getTable(),
+					Integer.class);
+		}
+
 	}
 
 }

@@ -63,6 +63,15 @@ class SingleStoreClassPathTests {
 	}
 
 	@Test
+	void jdbcStartsWithTheOtherBackendsPropertiesSetAndWithoutTheirLibraries() throws Exception {
+		IsolatedClassPath classPath = IsolatedClassPath.without(REDIS, MONGO, ACTUATOR);
+		Map<String, String> report = classPath.run(IsolatedApplication.class,
+				Map.of("idgen.mongo.write-concern", "w1", "idgen.redis.mode", "increment",
+						"idgen.snowflake.worker-id-source", "redis"));
+		assertThat(report).containsEntry("order.backend", "jdbc").containsEntry("order.ids", "[1, 2, 3, 4, 5]");
+	}
+
+	@Test
 	void redisWithLettuceStartsWithoutJdbcOrMongoLibraries() throws Exception {
 		IsolatedClassPath classPath = IsolatedClassPath.without(JDBC, MONGO, ACTUATOR, List.of("redis/clients/"));
 		assertThat(classPath.hasClass(DATABASE_INITIALIZATION_MODE)).isFalse();

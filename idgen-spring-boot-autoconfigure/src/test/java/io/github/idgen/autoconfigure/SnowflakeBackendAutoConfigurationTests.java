@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Locale;
@@ -15,6 +17,8 @@ import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Status;
@@ -50,6 +54,47 @@ class SnowflakeBackendAutoConfigurationTests {
 
 	@TempDir
 	Path directory;
+
+	@ParameterizedTest
+	@ValueSource(strings = { "static", "state-file", "leased" })
+	void everyKindOfWorkerTakesItsTimeFromTheClockNamedIdgenClock(String kind) {
+		Clock ahead = Clock.offset(Clock.systemUTC(), Duration.ofDays(30));
+		ApplicationContextRunner runner = this.runner.withBean(IdGeneratorAutoConfiguration.CLOCK, Clock.class,
+				() -> ahead);
+		runner = switch (kind) {
+			case "static" -> runner.withPropertyValues("idgen.snowflake.worker-id=1");
+			case "state-file" -> runner.withPropertyValues("idgen.snowflake.worker-id=1",
+					"idgen.snowflake.state-file=" + this.directory.resolve("clock.state"));
+			default -> runner.withBean(DataSource.class, TestBackends::h2)
+				.withPropertyValues("idgen.snowflake.worker-id-source=jdbc", "idgen.jdbc.initialize-schema=always");
+		};
+		runner.run((context) -> {
+			long id = context.getBean(IdGenerator.class).nextId("order");
+			Instant time = Instant.ofEpochMilli(context.getBean(BitLayout.class).timestampMillis(id));
+			assertThat(time).isAfter(Instant.now().plus(Duration.ofDays(29)));
+		});
+	}
+
+	@Test
+	void misspelledWorkerIdSourceFailsAtStartupWhereverSnowflakeIsUsed() {
+		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
+			.withBean(DataSource.class, TestBackends::h2)
+			.withPropertyValues("idgen.backend=jdbc", "idgen.snowflake.worker-id-source=kuberentes")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause()
+					.hasMessageContaining("'kuberentes' is not a source of worker IDs")
+					.hasMessageContaining("kubernetes");
+			});
+	}
+
+	@Test
+	void workerIdSourceIsReadInAnyCaseAndWithoutSurroundingBlanks() {
+		this.runner.withPropertyValues("idgen.snowflake.worker-id=3", "idgen.snowflake.worker-id-source= Static ")
+			.run((context) -> assertThat(BitLayout.standard()
+				.decode(context.getBean(IdGenerator.class).nextId("order"))
+				.worker()).isEqualTo(3));
+	}
 
 	@Test
 	void servesEverySequenceFromOneGeneratorWithTheConfiguredWorker() {

@@ -47,7 +47,7 @@ final class KnownProperties {
 	/**
 	 * Read the property names of every idgen properties class that the configuration
 	 * metadata on the class path lists: the common {@code idgen} properties and each
-	 * backend's group, such as {@code idgen.jdbc}.
+	 * backend's group, {@code idgen.<backend>}.
 	 * @param classLoader the class loader of the metadata and the classes
 	 * @return the names
 	 */

@@ -28,7 +28,7 @@ final class PropertiesClasses {
 
 	/**
 	 * Return the idgen properties classes by the name they are bound to, such as
-	 * {@code idgen.jdbc}; empty if no metadata can be read.
+	 * {@code idgen.<backend>}; empty if no metadata can be read.
 	 */
 	static Map<String, Class<?>> read(ClassLoader classLoader) {
 		Map<String, Class<?>> classes = new TreeMap<>();

@@ -42,12 +42,12 @@ import io.github.idgen.segment.SegmentBuffer;
  * with {@code management.endpoint.idgen.access=unrestricted}.</li>
  * </ul>
  * Every sequence object has {@code backend} (the name of a
- * {@link io.github.idgen.autoconfigure.Backend}),
- * {@code started}, {@code issued} and what the sequence tells of itself
- * ({@link SequenceInfo#info()}): for a segment sequence its current segment, the IDs left,
- * the step, the next step and the latest fetch; for a Redis sequence its {@code mode}
- * and guard state; for a snowflake sequence its worker and, if leased, when the lease
- * expires. Nothing in it names a server, a URL or a credential.
+ * {@link io.github.idgen.autoconfigure.Backend}), {@code started}, {@code issued}, what
+ * the sequence tells of itself ({@link SequenceInfo#info()}: for a segment sequence its
+ * current segment, the IDs left, the step, the next step and the latest fetch; for a
+ * time-based one its worker and, if leased, when the lease expires) and what its backend
+ * adds ({@link SequenceRouting#details(String)}, such as a mode and a guard state).
+ * Nothing in it names a server, a URL or a credential.
  */
 @Endpoint(id = "idgen", defaultAccess = Access.READ_ONLY)
 public class IdGeneratorEndpoint {
@@ -115,7 +115,7 @@ public class IdGeneratorEndpoint {
 	 * Return the fields of an ID under every configured layout that can hold it.
 	 * @param operation must be {@code decode}
 	 * @param id the ID
-	 * @return {@code {"id": ..., "<layout>": {...}}}, such as {@code "snowflake"}; 400 if
+	 * @return {@code {"id": ..., "<layout>": {...}}}, one entry per decoder; 400 if
 	 * the ID is not a number, 404 if no configured layout can hold it
 	 */
 	@ReadOperation

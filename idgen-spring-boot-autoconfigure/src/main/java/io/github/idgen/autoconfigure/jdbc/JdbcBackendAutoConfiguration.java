@@ -1,11 +1,15 @@
 package io.github.idgen.autoconfigure.jdbc;
 
+import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
+import io.github.idgen.autoconfigure.IdGeneratorProperties;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -13,12 +17,25 @@ import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
  * application's DataSource, worker ID leases in a table of it, and the durable floor of
  * Redis counters. {@code idgen.jdbc} is bound whatever the classpath, so that a
  * misspelled property fails in every application.
+ * <p>
+ * It comes with {@link IdGeneratorAutoConfiguration}: excluding that one turns idgen off.
  */
 @AutoConfiguration(after = IdGeneratorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
+@ConditionalOnBean(IdGeneratorProperties.class)
 @EnableConfigurationProperties(JdbcProperties.class)
 @Import({ JdbcBackendConfiguration.class, JdbcWorkerLeaseStoreConfiguration.class,
 		JdbcCounterFloorConfiguration.class })
 public final class JdbcBackendAutoConfiguration {
+
+	/**
+	 * Bind {@code idgen.jdbc} at startup even with lazy initialization, so that a
+	 * misspelled property fails at once.
+	 * @return the filter that keeps the properties from being initialized lazily
+	 */
+	@Bean
+	static LazyInitializationExcludeFilter idgenJdbcPropertiesEagerly() {
+		return LazyInitializationExcludeFilter.forBeanTypes(JdbcProperties.class);
+	}
 
 }

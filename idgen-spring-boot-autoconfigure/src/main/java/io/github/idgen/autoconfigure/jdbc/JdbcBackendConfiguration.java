@@ -8,8 +8,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.BackendObservers;
@@ -23,6 +26,7 @@ import io.github.idgen.jdbc.JdbcSegmentStore;
  * The JDBC backend: segments reserved from a table of the application's DataSource.
  */
 @Configuration(proxyBeanMethods = false)
+@Import(DatabaseInitializationDependencyConfigurer.class)
 @ConditionalOnClass(EmbeddedDatabaseConnection.class)
 @ConditionalOnBean(DataSource.class)
 @ConditionalOnBackend(Backend.JDBC)
@@ -37,12 +41,20 @@ class JdbcBackendConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	@DependsOnDatabaseInitialization
 	JdbcSegmentStore idgenJdbcSegmentStore(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
 		String table = JdbcTables.segmentTable(jdbc);
 		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
 		JdbcSegmentStore store = new JdbcSegmentStore(dataSource, table);
-		JdbcTables.prepareSegmentTable(dataSource, jdbc);
+		JdbcTables.checkSegmentTableShape(dataSource, table);
 		return store;
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(name = JdbcTables.SEGMENT_TABLE_INITIALIZER)
+	JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory,
+			JdbcProperties jdbc) {
+		return JdbcTables.segmentTableInitializer(beanFactory, jdbc);
 	}
 
 }

@@ -8,28 +8,44 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
+import io.github.idgen.autoconfigure.Backend;
+import io.github.idgen.autoconfigure.ConditionalOnBackend;
 import io.github.idgen.jdbc.JdbcCounterFloor;
 
 /**
  * The JDBC segment table as the durable floor of the Redis backend's counters, when
- * {@code idgen.redis.floor-source=jdbc}: the one place where one store serves another.
+ * {@code idgen.redis.floor-source=jdbc} and the Redis backend is in use: the one place
+ * where one store serves another.
  */
 @Configuration(proxyBeanMethods = false)
+@Import(DatabaseInitializationDependencyConfigurer.class)
 @ConditionalOnClass(EmbeddedDatabaseConnection.class)
 @ConditionalOnBean(DataSource.class)
 @ConditionalOnProperty(name = "idgen.redis.floor-source", havingValue = "jdbc")
+@ConditionalOnBackend(Backend.REDIS)
 class JdbcCounterFloorConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	@DependsOnDatabaseInitialization
 	JdbcCounterFloor idgenJdbcCounterFloor(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
 		String table = JdbcTables.segmentTable(jdbc);
 		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
-		JdbcTables.prepareSegmentTable(dataSource, jdbc);
+		JdbcTables.checkSegmentTableShape(dataSource, table);
 		return new JdbcCounterFloor(dataSource, table);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(name = JdbcTables.SEGMENT_TABLE_INITIALIZER)
+	JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory,
+			JdbcProperties jdbc) {
+		return JdbcTables.segmentTableInitializer(beanFactory, jdbc);
 	}
 
 }

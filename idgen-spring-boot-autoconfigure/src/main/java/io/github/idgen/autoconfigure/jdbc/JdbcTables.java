@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.jdbc;
 
 import javax.sql.DataSource;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
@@ -9,10 +10,15 @@ import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.SqlIdentifiers;
 
 /**
- * The startup work on idgen's segment table: its name checked, the table created if
- * {@code idgen.jdbc.initialize-schema} says so, and its shape checked.
+ * The startup work on idgen's tables: the name of the segment table checked, its
+ * initializer, and its shape checked once every database initializer has run.
  */
 final class JdbcTables {
+
+	/**
+	 * The bean name of the initializer of the segment table.
+	 */
+	static final String SEGMENT_TABLE_INITIALIZER = "idgenJdbcSegmentTableInitializer";
 
 	private JdbcTables() {
 	}
@@ -34,17 +40,12 @@ final class JdbcTables {
 	}
 
 	/**
-	 * Create the segment table if {@code idgen.jdbc.initialize-schema} says so, and check
-	 * that it has the shape the store needs.
-	 * @throws IdGeneratorConfigurationException naming {@code idgen.jdbc.table}, every
-	 * problem and the script of the table if it has another shape
+	 * Return the initializer that creates the segment table of the configured data
+	 * source if {@code idgen.jdbc.initialize-schema} says so.
 	 */
-	static void prepareSegmentTable(DataSource dataSource, JdbcProperties jdbc) {
-		String table = segmentTable(jdbc);
-		if (shouldCreateSchema(jdbc.getInitializeSchema(), dataSource)) {
-			new JdbcSegmentSchema(dataSource, table).createIfMissing();
-		}
-		checkSegmentTableShape(dataSource, table);
+	static JdbcSegmentTableInitializer segmentTableInitializer(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
+		return new JdbcSegmentTableInitializer(DataSourceSelector.select(beanFactory, jdbc.getDataSource()),
+				segmentTable(jdbc), jdbc.getInitializeSchema());
 	}
 
 	/**
@@ -52,8 +53,10 @@ final class JdbcTables {
 	 * {@link JdbcSegmentSchema#findShapeProblems()}). A database that cannot be asked is
 	 * not checked: the store reports it when it is used, and {@code idgen.fail-fast} at
 	 * startup.
+	 * @throws IdGeneratorConfigurationException naming {@code idgen.jdbc.table}, every
+	 * problem and the script of the table if it has another shape
 	 */
-	private static void checkSegmentTableShape(DataSource dataSource, String table) {
+	static void checkSegmentTableShape(DataSource dataSource, String table) {
 		JdbcSegmentSchema schema = new JdbcSegmentSchema(dataSource, table);
 		TableShapeMismatch.find(schema::findShapeProblems, schema::script).ifPresent((mismatch) -> {
 			throw new IdGeneratorConfigurationException("idgen.jdbc.table", table,

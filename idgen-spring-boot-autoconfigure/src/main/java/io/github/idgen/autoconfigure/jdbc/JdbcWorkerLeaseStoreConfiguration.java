@@ -8,8 +8,11 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.jdbc.support.MetaDataAccessException;
 
@@ -26,13 +29,19 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * offered to whatever leases worker IDs from the JDBC store.
  */
 @Configuration(proxyBeanMethods = false)
+@Import(DatabaseInitializationDependencyConfigurer.class)
 @ConditionalOnClass(EmbeddedDatabaseConnection.class)
 @ConditionalOnBean(DataSource.class)
 class JdbcWorkerLeaseStoreConfiguration {
 
 	private static final String TABLE = JdbcWorkerLeaseStore.DEFAULT_TABLE_NAME;
 
+	/**
+	 * The factory of the lease store, created once every database initializer (Flyway,
+	 * Liquibase, scripts) has run, since it checks the worker table.
+	 */
 	@Bean
+	@DependsOnDatabaseInitialization
 	WorkerLeaseStoreFactory idgenJdbcWorkerLeaseStoreFactory(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
 		return new WorkerLeaseStoreFactory() {
 

@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure.mongo;
 
+import com.mongodb.WriteConcern;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -38,7 +39,7 @@ class MongoBackendConfiguration {
 	@ConditionalOnMissingBean
 	MongoSegmentStore idgenMongoSegmentStore(MongoTemplate mongoTemplate, MongoProperties mongo) {
 		try {
-			return new MongoSegmentStore(mongoTemplate, mongo.getCollection(), mongo.getWriteConcern().writeConcern());
+			return new MongoSegmentStore(mongoTemplate, mongo.getCollection(), writeConcern(mongo));
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException("idgen.mongo.collection", mongo.getCollection(),
@@ -46,6 +47,13 @@ class MongoBackendConfiguration {
 							+ ex.getMessage(),
 					"Set idgen.mongo.collection to a valid collection name, such as idgen_counters.");
 		}
+	}
+
+	/**
+	 * Return the driver's write concern of {@code idgen.mongo.write-concern}.
+	 */
+	static WriteConcern writeConcern(MongoProperties mongo) {
+		return WriteConcern.valueOf(mongo.getWriteConcern().name());
 	}
 
 }

@@ -33,7 +33,7 @@ class MongoWorkerLeaseStoreConfiguration {
 			@Override
 			public WorkerLeaseStore create(LeaseRequest request) {
 				return new MongoWorkerLeaseStore(mongoTemplate, "idgen_workers",
-						mongo.getWriteConcern().writeConcern());
+						MongoBackendConfiguration.writeConcern(mongo));
 			}
 
 		};

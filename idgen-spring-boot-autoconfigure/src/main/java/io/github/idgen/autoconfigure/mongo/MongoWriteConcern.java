@@ -1,9 +1,9 @@
 package io.github.idgen.autoconfigure.mongo;
 
-import com.mongodb.WriteConcern;
-
 /**
- * The write concerns that idgen's MongoDB writes can take. Writes that are not
+ * The write concerns that idgen's MongoDB writes can take, named as the driver's
+ * {@code WriteConcern} constants (this type does not refer to the driver, so that
+ * {@code idgen.mongo} binds in applications without it). Writes that are not
  * acknowledged are not offered: an allocation must know its result.
  */
 public enum MongoWriteConcern {
@@ -36,14 +36,6 @@ public enum MongoWriteConcern {
 	/**
 	 * Acknowledged by the primary with the server's default write concern.
 	 */
-	ACKNOWLEDGED;
-
-	/**
-	 * Return the driver's write concern of this one.
-	 * @return the write concern
-	 */
-	public WriteConcern writeConcern() {
-		return WriteConcern.valueOf(name());
-	}
+	ACKNOWLEDGED
 
 }

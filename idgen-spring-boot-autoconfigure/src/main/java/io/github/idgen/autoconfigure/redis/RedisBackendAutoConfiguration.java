@@ -1,23 +1,41 @@
 package io.github.idgen.autoconfigure.redis;
 
+import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
+import io.github.idgen.autoconfigure.IdGeneratorProperties;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} of the idgen Redis backend: counters in the application's Redis,
  * served per sequence in segment, increment or time mode, and worker ID leases in it.
- * {@code idgen.redis} is bound whatever the classpath, so that a misspelled property
+ * It comes with {@link IdGeneratorAutoConfiguration} (excluding that one turns idgen
+ * off). {@code idgen.redis} is bound whatever the classpath, so that a misspelled property
  * fails in every application.
+ * <p>
+ * It comes with {@link IdGeneratorAutoConfiguration}: excluding that one turns idgen off.
  */
 @AutoConfiguration(after = IdGeneratorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
+@ConditionalOnBean(IdGeneratorProperties.class)
 @EnableConfigurationProperties(RedisProperties.class)
 @Import({ RedisBackendConfiguration.class, RedisWorkerLeaseStoreConfiguration.class })
 public final class RedisBackendAutoConfiguration {
+
+	/**
+	 * Bind {@code idgen.redis} at startup even with lazy initialization, so that a
+	 * misspelled property fails at once.
+	 * @return the filter that keeps the properties from being initialized lazily
+	 */
+	@Bean
+	static LazyInitializationExcludeFilter idgenRedisPropertiesEagerly() {
+		return LazyInitializationExcludeFilter.forBeanTypes(RedisProperties.class);
+	}
 
 }

@@ -51,13 +51,13 @@ class RedisBackendConfiguration {
 			IdGeneratorProperties properties, RedisProperties redis, RedisTimeSettings timeSettings,
 			ObjectProvider<BackendObservers> observers) {
 		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store, observer(observers));
+		RedisSegmentStore incrementStore = new RedisSegmentStore(connectionFactory,
+				RedisKeyPrefix.keys(redis.getKeyPrefix()), null, failoverJump(redis), observer(observers));
 		RedisProperties.Time time = redis.getTime();
 		checkNodeCount(time.getNodes(), timeSettings.layout());
 		RedisTimeSequences times = time.getNodes().isEmpty()
 				? RedisTimeSequences.onApplicationRedis(connectionFactory, timeSettings)
 				: RedisTimeSequences.onOwnNodes(timeNodes(time.getNodes()), timeSettings);
-		RedisSegmentStore incrementStore = new RedisSegmentStore(connectionFactory,
-				RedisKeyPrefix.keys(redis.getKeyPrefix()), null, failoverJump(redis), observer(observers));
 		return new IdGeneratorBackend(Backend.REDIS,
 				new RedisSequences(store, segments, incrementStore, times, perSequence(properties, redis)),
 				new RedisSequenceChecks(redis));

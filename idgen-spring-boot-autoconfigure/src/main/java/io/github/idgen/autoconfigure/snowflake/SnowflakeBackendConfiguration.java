@@ -79,7 +79,7 @@ class SnowflakeBackendConfiguration {
 							+ "idgen.snowflake.worker-id (or idgen.snowflake.worker-id-source=kubernetes).");
 		}
 		SequenceBackend sequences = (leaseStore != null)
-				? leased(snowflake, layout, leaseStore, leaseStores.getIfAvailable(), observer)
+				? leased(snowflake, layout, leaseStore, leaseStores.getIfAvailable(), clock, observer)
 				: unleased(snowflake, layout, clock, observer);
 		logger.info("Snowflake IDs with layout {} run out at {}", layout, layout.lastTime());
 		return new IdGeneratorBackend(Backend.SNOWFLAKE, sequences, SnowflakeBackendConfiguration::checkUnbounded);
@@ -141,7 +141,7 @@ class SnowflakeBackendConfiguration {
 		WorkerId workerId = workerId(snowflake, layout);
 		logger.info("Snowflake worker {} of datacenter {}", workerId.worker(), workerId.datacenter());
 		if (snowflake.getStateFile() != null) {
-			return new SnowflakeSequences(stateFileWorker(snowflake, layout, workerId, observer));
+			return new SnowflakeSequences(stateFileWorker(snowflake, layout, workerId, clock, observer));
 		}
 		logger.info("Without idgen.snowflake.state-file, a restart of snowflake worker {} whose clock is behind the "
 				+ "last run can repeat its IDs", workerId.worker());
@@ -150,11 +150,11 @@ class SnowflakeBackendConfiguration {
 	}
 
 	private static StateFileWorker stateFileWorker(SnowflakeProperties snowflake, BitLayout layout,
-			WorkerId workerId, SequenceObserver observer) {
+			WorkerId workerId, Clock clock, SequenceObserver observer) {
 		String stateFile = snowflake.getStateFile();
 		Path path = stateFilePath(stateFile);
 		try {
-			return new StateFileWorker(path, layout, workerId, snowflake.getMaxBackwardWait(), observer);
+			return new StateFileWorker(path, layout, workerId, clock, snowflake.getMaxBackwardWait(), observer);
 		}
 		catch (ClockMovedBackwardsException ex) {
 			throw new IdGeneratorConfigurationException(STATE_FILE, stateFile,
@@ -195,7 +195,7 @@ class SnowflakeBackendConfiguration {
 	}
 
 	private static SequenceBackend leased(SnowflakeProperties snowflake, BitLayout layout,
-			Backend leaseStore, WorkerLeaseStore store, SequenceObserver observer) {
+			Backend leaseStore, WorkerLeaseStore store, Clock clock, SequenceObserver observer) {
 		if (store == null) {
 			throw BackendSelection.unavailable(WorkerIdSelection.SOURCE, leaseStore);
 		}
@@ -215,7 +215,8 @@ class SnowflakeBackendConfiguration {
 		}
 		try {
 			LeasedWorker worker = LeasedWorker.lease(store, new LeasedWorkerSettings(layout,
-					snowflake.getDatacenterId(), ttl, ttl.dividedBy(5), snowflake.getMaxBackwardWait()), observer);
+					snowflake.getDatacenterId(), ttl, ttl.dividedBy(5), snowflake.getMaxBackwardWait()), observer,
+					clock);
 			return new SnowflakeSequences(worker);
 		}
 		catch (IllegalStateException ex) {

@@ -149,8 +149,15 @@ public class SnowflakeProperties {
 		return this.workerIdSource;
 	}
 
+	/**
+	 * Set where the worker ID comes from.
+	 * @param workerIdSource {@code auto}, {@code static}, {@code kubernetes} or the name
+	 * of a store that keeps worker ID leases, in any case and with surrounding blanks
+	 * @throws IllegalArgumentException naming the sources if it is none of them, so that
+	 * binding fails whether or not the snowflake backend is in use
+	 */
 	public void setWorkerIdSource(String workerIdSource) {
-		this.workerIdSource = workerIdSource;
+		this.workerIdSource = WorkerIdSelection.validSource(workerIdSource);
 	}
 
 	public Duration getLeaseTtl() {

@@ -36,9 +36,8 @@ final class WorkerIdSelection {
 
 	/**
 	 * Return the store to lease the worker ID from, or {@code null} if it is not leased
-	 * or the store cannot be decided.
-	 * @throws IdGeneratorConfigurationException naming the source if it is none of the
-	 * sources
+	 * or the store cannot be decided. The source is one of the sources, as the properties
+	 * check when they are bound.
 	 */
 	static Backend leaseStore(SnowflakeProperties snowflake, List<Backend> presentStores) {
 		String source = source(snowflake);
@@ -49,13 +48,7 @@ final class WorkerIdSelection {
 		if (STATIC.equals(source) || KUBERNETES.equals(source)) {
 			return null;
 		}
-		Backend store = Backend.ofPropertyName(source);
-		if (store == null || !store.leasesWorkerIds()) {
-			throw new IdGeneratorConfigurationException(SOURCE, snowflake.getWorkerIdSource(),
-					SOURCE + " is '" + snowflake.getWorkerIdSource() + "', which is not a source of worker IDs.",
-					"Set " + SOURCE + " to one of " + String.join(", ", sources()) + ".");
-		}
-		return store;
+		return Backend.ofPropertyName(source);
 	}
 
 	/**
@@ -112,6 +105,19 @@ final class WorkerIdSelection {
 
 	private static List<String> leaseStoreNames() {
 		return Backend.withStore().stream().filter(Backend::leasesWorkerIds).map(Backend::propertyName).toList();
+	}
+
+	/**
+	 * Return a source of worker IDs as written in a property, trimmed and in lower case.
+	 * @throws IllegalArgumentException naming every source if it is none of them
+	 */
+	static String validSource(String source) {
+		String normalized = (source != null) ? source.trim().toLowerCase(Locale.ROOT) : "";
+		if (!sources().contains(normalized)) {
+			throw new IllegalArgumentException("'" + source + "' is not a source of worker IDs; use one of "
+					+ String.join(", ", sources()));
+		}
+		return normalized;
 	}
 
 	private static List<String> sources() {

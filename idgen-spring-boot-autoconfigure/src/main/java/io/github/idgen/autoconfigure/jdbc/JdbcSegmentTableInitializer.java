@@ -1,0 +1,57 @@
+package io.github.idgen.autoconfigure.jdbc;
+
+import javax.sql.DataSource;
+
+import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
+import org.springframework.boot.sql.init.DatabaseInitializationSettings;
+
+import io.github.idgen.jdbc.JdbcSegmentSchema;
+
+/**
+ * Creates idgen's segment table, if {@code idgen.jdbc.initialize-schema} says so, as one
+ * of Spring Boot's database initializers: it runs after Flyway and Liquibase, and every
+ * bean annotated with
+ * {@link org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization}
+ * (idgen's stores among them) is created after it. The table is created from the script
+ * of the database's dialect with the configured table name, unless it can be queried
+ * already; several instances may create it at once.
+ */
+class JdbcSegmentTableInitializer extends DataSourceScriptDatabaseInitializer {
+
+	private final String table;
+
+	private final SchemaInitialization mode;
+
+	JdbcSegmentTableInitializer(DataSource dataSource, String table, SchemaInitialization mode) {
+		super(dataSource, settings(mode));
+		this.table = table;
+		this.mode = mode;
+	}
+
+	private static DatabaseInitializationSettings settings(SchemaInitialization mode) {
+		DatabaseInitializationSettings settings = new DatabaseInitializationSettings();
+		settings.setMode(switch (mode) {
+			case ALWAYS -> DatabaseInitializationMode.ALWAYS;
+			case EMBEDDED -> DatabaseInitializationMode.EMBEDDED;
+			case NEVER -> DatabaseInitializationMode.NEVER;
+		});
+		return settings;
+	}
+
+	/**
+	 * Create the table if the mode applies to the database and the table cannot be
+	 * queried yet.
+	 * @return whether the mode applied
+	 */
+	@Override
+	public boolean initializeDatabase() {
+		boolean enabled = this.mode == SchemaInitialization.ALWAYS
+				|| (this.mode == SchemaInitialization.EMBEDDED && isEmbeddedDatabase());
+		if (enabled) {
+			new JdbcSegmentSchema(getDataSource(), this.table).createIfMissing();
+		}
+		return enabled;
+	}
+
+}
