@@ -1,8 +1,8 @@
 package io.github.idgen;
 
 /**
- * Thrown when the backend refuses to reserve IDs for a reason that retrying does not
- * fix: a missing or misshapen table, a missing permission, a constraint the store's rows
+ * Thrown when the backend refuses to reserve IDs for a reason that retrying does not fix:
+ * a missing or misshapen table, a missing permission, a constraint the store's rows
  * violate, a script the server rejects. Unlike {@link BackendUnavailableException} it is
  * thrown at once, without waiting for a retry, and names what an operator has to fix.
  */

@@ -1,8 +1,8 @@
 package io.github.idgen;
 
 /**
- * Thrown when the backend that reserves IDs cannot be reached, or did not answer in
- * time, and no reserved ID is left to hand out.
+ * Thrown when the backend that reserves IDs cannot be reached, or did not answer in time,
+ * and no reserved ID is left to hand out.
  */
 public class BackendUnavailableException extends IdGenerationException {
 

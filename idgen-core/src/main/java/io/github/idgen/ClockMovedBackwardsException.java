@@ -3,8 +3,8 @@ package io.github.idgen;
 import java.time.Duration;
 
 /**
- * Thrown when the clock moved backwards further than a time-based generator is willing
- * to wait out.
+ * Thrown when the clock moved backwards further than a time-based generator is willing to
+ * wait out.
  */
 public class ClockMovedBackwardsException extends IdGenerationException {
 

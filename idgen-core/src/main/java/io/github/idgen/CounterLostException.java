@@ -1,8 +1,8 @@
 package io.github.idgen;
 
 /**
- * Thrown when a backend hands out a value at or below one that was already handed out
- * for the same sequence: its counter was lost or went back (a Redis restart without
+ * Thrown when a backend hands out a value at or below one that was already handed out for
+ * the same sequence: its counter was lost or went back (a Redis restart without
  * persistence, a flushed database, a replica promoted while behind). Issuing IDs from it
  * would repeat IDs, so the sequence refuses to until an operator restores the counter.
  */

@@ -24,10 +24,9 @@ import io.github.idgen.format.SequenceFormat;
  * is created for it, whatever the policy; then it is handled as the
  * {@link UnknownSequencePolicy} says, and at most {@code maxUnknownSequences} sequences
  * are created with {@link UnknownSequencePolicy#CREATE}; past that, unknown names are
- * refused with an {@link UnknownSequenceException}.
- * Sequences are kept for the life of the generator; the name lookup on every call is one
- * {@link ConcurrentHashMap#get}.
- * A configured sequence with a {@link SequenceFormat} is served by a
+ * refused with an {@link UnknownSequenceException}. Sequences are kept for the life of
+ * the generator; the name lookup on every call is one {@link ConcurrentHashMap#get}. A
+ * configured sequence with a {@link SequenceFormat} is served by a
  * {@link PeriodicSequence}: its values come from one counter per period (such as
  * {@code order@20261121}), which the factory creates like any sequence, outside the
  * unknown-sequence policy. {@link #close()} closes the factory if it is
@@ -118,8 +117,8 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 			UnknownSequencePolicy unknownSequences, Map<String, SequenceFormat> formats, Clock clock, ZoneId zone,
 			int maxUnknownSequences) {
 		if (maxUnknownSequences < 0) {
-			throw new IllegalArgumentException("maxUnknownSequences must not be negative but was "
-					+ maxUnknownSequences);
+			throw new IllegalArgumentException(
+					"maxUnknownSequences must not be negative but was " + maxUnknownSequences);
 		}
 		this.factory = factory;
 		this.configured = Set.copyOf(configured);
@@ -172,10 +171,11 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 		return this.sequences.computeIfAbsent(name, (key) -> {
 			if (this.unknownSequences.incrementAndGet() > this.maxUnknownSequences) {
 				this.unknownSequences.decrementAndGet();
-				throw new UnknownSequenceException(key, "Unknown sequence " + SequenceNames.quote(key) + ": "
-						+ this.maxUnknownSequences + " sequences that are not configured were created already, "
-						+ "as many as allowed; configure it under idgen.sequences or raise "
-						+ "idgen.max-unknown-sequences");
+				throw new UnknownSequenceException(key,
+						"Unknown sequence " + SequenceNames.quote(key) + ": " + this.maxUnknownSequences
+								+ " sequences that are not configured were created already, "
+								+ "as many as allowed; configure it under idgen.sequences or raise "
+								+ "idgen.max-unknown-sequences");
 			}
 			try {
 				return this.factory.create(key);

@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Describes a backend failure without the text of its message: driver and client
- * messages carry host names, ports, user names and sometimes passwords, and the
- * descriptions end up in exception messages that reach health details, the actuator
- * endpoint and startup reports. The description names the failure's type, the type of
- * its root cause and, for JDBC, the SQL state and vendor code; the failure itself stays
- * the cause of the exception, so that a log with its stack trace still shows everything.
+ * Describes a backend failure without the text of its message: driver and client messages
+ * carry host names, ports, user names and sometimes passwords, and the descriptions end
+ * up in exception messages that reach health details, the actuator endpoint and startup
+ * reports. The description names the failure's type, the type of its root cause and, for
+ * JDBC, the SQL state and vendor code; the failure itself stays the cause of the
+ * exception, so that a log with its stack trace still shows everything.
  */
 public final class FailureDescriptions {
 
@@ -23,15 +23,19 @@ public final class FailureDescriptions {
 	/**
 	 * Describe a failure by its types and codes, never by its message.
 	 * @param failure the failure
-	 * @return such as {@code SQLTransientConnectionException (SQLState 08001, vendor code 0)}
-	 * or {@code RedisConnectionFailureException caused by ConnectException}
+	 * @return such as
+	 * {@code SQLTransientConnectionException (SQLState 08001, vendor code 0)} or
+	 * {@code RedisConnectionFailureException caused by ConnectException}
 	 */
 	public static String describe(Throwable failure) {
 		StringBuilder description = new StringBuilder(failure.getClass().getSimpleName());
 		SQLException sql = firstSqlException(failure);
 		if (sql != null) {
-			description.append(" (SQLState ").append(sql.getSQLState()).append(", vendor code ")
-				.append(sql.getErrorCode()).append(')');
+			description.append(" (SQLState ")
+				.append(sql.getSQLState())
+				.append(", vendor code ")
+				.append(sql.getErrorCode())
+				.append(')');
 		}
 		Throwable root = rootCause(failure);
 		if (root != failure) {

@@ -62,8 +62,7 @@ public interface Sequence {
 	 */
 	default String nextFormatted() {
 		throw new IllegalStateException("Sequence " + SequenceNames.quote(name())
-				+ " has no format: set idgen.sequences." + name()
-				+ ".format, such as ORD{yyyyMMdd}{seq:6}");
+				+ " has no format: set idgen.sequences." + name() + ".format, such as ORD{yyyyMMdd}{seq:6}");
 	}
 
 }

@@ -3,8 +3,8 @@ package io.github.idgen;
 import java.util.Map;
 
 /**
- * A backend that serves sequences: it creates the {@link Sequence} of a name and can
- * tell whether it is able to serve IDs.
+ * A backend that serves sequences: it creates the {@link Sequence} of a name and can tell
+ * whether it is able to serve IDs.
  */
 public interface SequenceBackend extends SequenceFactory {
 

@@ -9,13 +9,13 @@ import java.util.Locale;
  * {@value #MAX_LENGTH} characters (Unicode code points), contains no control, format
  * (such as zero-width or bidirectional override), line or paragraph separator characters
  * nor unpaired surrogates, and neither starts nor ends with white space (no-break spaces
- * included). Every other character, quotes included,
- * is allowed: stores bind names as parameters and never splice them into a statement. A
- * valid sequence name, the name a caller asks for, is a valid counter name without
- * {@value #PERIOD_SEPARATOR}, which separates a formatted sequence's name from the period
- * in the names of its period counters (such as {@code order@20261121}): so no sequence
- * can draw from another's period counter. Backends may restrict names further (Redis
- * forbids braces); see {@link SequenceFactory#validateName(String)}.
+ * included). Every other character, quotes included, is allowed: stores bind names as
+ * parameters and never splice them into a statement. A valid sequence name, the name a
+ * caller asks for, is a valid counter name without {@value #PERIOD_SEPARATOR}, which
+ * separates a formatted sequence's name from the period in the names of its period
+ * counters (such as {@code order@20261121}): so no sequence can draw from another's
+ * period counter. Backends may restrict names further (Redis forbids braces); see
+ * {@link SequenceFactory#validateName(String)}.
  */
 public final class SequenceNames {
 
@@ -91,7 +91,8 @@ public final class SequenceNames {
 	 * {@value #PERIOD_SEPARATOR}.
 	 * @param name the name to check
 	 * @return the name, unchanged
-	 * @throws IllegalArgumentException if the name is not valid, naming the rule it breaks
+	 * @throws IllegalArgumentException if the name is not valid, naming the rule it
+	 * breaks
 	 */
 	public static String validate(String name) {
 		validateCounter(name);
@@ -108,7 +109,8 @@ public final class SequenceNames {
 	 * a formatted sequence's period counter such as {@code order@20261121}.
 	 * @param name the name to check
 	 * @return the name, unchanged
-	 * @throws IllegalArgumentException if the name is not valid, naming the rule it breaks
+	 * @throws IllegalArgumentException if the name is not valid, naming the rule it
+	 * breaks
 	 */
 	public static String validateCounter(String name) {
 		if (name == null || name.isEmpty()) {
@@ -116,9 +118,8 @@ public final class SequenceNames {
 		}
 		int length = name.codePointCount(0, name.length());
 		if (length > MAX_LENGTH) {
-			throw new IllegalArgumentException(
-					"Sequence name must have at most " + MAX_LENGTH + " characters but has " + length + ": "
-							+ quote(name));
+			throw new IllegalArgumentException("Sequence name must have at most " + MAX_LENGTH + " characters but has "
+					+ length + ": " + quote(name));
 		}
 		if (name.codePoints().anyMatch(SequenceNames::isInvisibleOrBreaking)) {
 			throw new IllegalArgumentException("Sequence name must not contain control characters, format characters, "

@@ -8,10 +8,9 @@ import java.time.Duration;
  * per ID.
  * <p>
  * Every method has a no-op default, so an observer implements only what it needs. Each
- * backend is given an observer of its own, so an observer knows which backend it
- * watches. Whoever calls an observer passes it through
- * {@link #guarded(SequenceObserver)} first: a {@link RuntimeException} thrown by an
- * observer is logged and never breaks generation.
+ * backend is given an observer of its own, so an observer knows which backend it watches.
+ * Whoever calls an observer passes it through {@link #guarded(SequenceObserver)} first: a
+ * {@link RuntimeException} thrown by an observer is logged and never breaks generation.
  */
 public interface SequenceObserver {
 

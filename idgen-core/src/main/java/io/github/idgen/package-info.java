@@ -1,7 +1,7 @@
 /**
- * The API of idgen and what every backend shares: {@link io.github.idgen.IdGenerator}
- * and {@link io.github.idgen.DefaultIdGenerator}, {@link io.github.idgen.Sequence} and
- * its {@link io.github.idgen.SequenceInfo}, the backend SPI
+ * The API of idgen and what every backend shares: {@link io.github.idgen.IdGenerator} and
+ * {@link io.github.idgen.DefaultIdGenerator}, {@link io.github.idgen.Sequence} and its
+ * {@link io.github.idgen.SequenceInfo}, the backend SPI
  * ({@link io.github.idgen.SequenceBackend}, {@link io.github.idgen.SequenceFactory},
  * {@link io.github.idgen.SequenceObserver}), the rules for sequence names
  * ({@link io.github.idgen.SequenceNames}), the exceptions callers catch, and the bit

@@ -106,8 +106,9 @@ class DefaultIdGeneratorTest {
 
 	@Test
 	void aConfiguredNameTheFactoryCannotServeFailsConstruction() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new DefaultIdGenerator(this.factory, Set.of("a{b}"),
-				"default", UnknownSequencePolicy.CREATE, Map.of(), Clock.systemUTC(), ZoneOffset.UTC, 10))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new DefaultIdGenerator(this.factory, Set.of("a{b}"), "default",
+					UnknownSequencePolicy.CREATE, Map.of(), Clock.systemUTC(), ZoneOffset.UTC, 10))
 			.withMessageContaining("must not contain '{'");
 	}
 

@@ -41,7 +41,8 @@ class FailureDescriptionsTest {
 		IllegalStateException first = new IllegalStateException("a");
 		IllegalArgumentException second = new IllegalArgumentException("b", first);
 		first.initCause(second);
-		assertThat(FailureDescriptions.describe(first)).isEqualTo("IllegalStateException caused by IllegalArgumentException");
+		assertThat(FailureDescriptions.describe(first))
+			.isEqualTo("IllegalStateException caused by IllegalArgumentException");
 	}
 
 }

@@ -11,6 +11,7 @@ public class RecordingObserver implements SequenceObserver {
 
 	/**
 	 * A segment fetch that succeeded.
+	 *
 	 * @param sequence the sequence name
 	 * @param size the segment size
 	 * @param duration how long it took
@@ -20,6 +21,7 @@ public class RecordingObserver implements SequenceObserver {
 
 	/**
 	 * A segment fetch that failed.
+	 *
 	 * @param sequence the sequence name
 	 * @param duration how long it took
 	 * @param failure the failure
@@ -29,6 +31,7 @@ public class RecordingObserver implements SequenceObserver {
 
 	/**
 	 * A caller that waited.
+	 *
 	 * @param sequence the sequence name
 	 * @param waited how long it waited
 	 */
@@ -37,6 +40,7 @@ public class RecordingObserver implements SequenceObserver {
 
 	/**
 	 * A counter moved forward.
+	 *
 	 * @param sequence the sequence name
 	 * @param from the highest value known before
 	 * @param to the value it was moved to

@@ -25,8 +25,8 @@ import org.openjdk.jmh.util.Statistics;
  * the cost of one operation on one thread, and the tail latencies of the sampled
  * benchmarks in microseconds.
  * <p>
- * Forks, iterations and times default to the annotations of
- * {@link IdGeneratorBenchmark} and accept the usual JMH command-line options, for example
+ * Forks, iterations and times default to the annotations of {@link IdGeneratorBenchmark}
+ * and accept the usual JMH command-line options, for example
  * {@code -f 1 -wi 1 -w 1s -i 1 -r 1s} for a quick smoke run. Without {@code include}
  * patterns every benchmark of {@link IdGeneratorBenchmark} runs.
  */
@@ -81,8 +81,7 @@ public final class BenchmarkReport {
 		String ratio = "";
 		String tail = "";
 		if (params.getMode() == Mode.Throughput) {
-			costPerThread = String.format(Locale.ROOT, "%.2f",
-					params.getThreads() * nanosPerUnit / primary.getScore());
+			costPerThread = String.format(Locale.ROOT, "%.2f", params.getThreads() * nanosPerUnit / primary.getScore());
 			if (baseline != null) {
 				ratio = String.format(Locale.ROOT, "%.2f", primary.getScore() / baseline.getPrimaryResult().getScore());
 			}
@@ -93,8 +92,10 @@ public final class BenchmarkReport {
 			tail = String.format(Locale.ROOT, "%10.3f %10.3f %10.3f", statistics.getPercentile(99.9) * micros,
 					statistics.getPercentile(99.99) * micros, statistics.getMax() * micros);
 		}
-		return String.format(Locale.ROOT, "%-26s %7d %18s %10s %13s %11s %s", name(result), params.getThreads(), score,
-				primary.getScoreUnit(), costPerThread, ratio, tail).stripTrailing();
+		return String
+			.format(Locale.ROOT, "%-26s %7d %18s %10s %13s %11s %s", name(result), params.getThreads(), score,
+					primary.getScoreUnit(), costPerThread, ratio, tail)
+			.stripTrailing();
 	}
 
 	private static RunResult baseline(Collection<RunResult> results, BenchmarkParams params) {

@@ -110,8 +110,8 @@ public abstract class IdGeneratorBenchmark {
 	}
 
 	/**
-	 * {@link SegmentIdGenerator#nextId(String)}, which looks the sequence up by name, over
-	 * an in-memory store.
+	 * {@link SegmentIdGenerator#nextId(String)}, which looks the sequence up by name,
+	 * over an in-memory store.
 	 * @param generator the generator
 	 * @return the ID
 	 */
@@ -233,8 +233,9 @@ public abstract class IdGeneratorBenchmark {
 		 */
 		@Setup
 		public void lease() {
-			this.worker = LeasedWorker.lease(new InMemoryWorkerLeaseStore(), new LeasedWorkerSettings(
-					BitLayout.standard(), 0, Duration.ofMinutes(1), Duration.ofSeconds(10), Duration.ofMillis(5)),
+			this.worker = LeasedWorker.lease(
+					new InMemoryWorkerLeaseStore(), new LeasedWorkerSettings(BitLayout.standard(), 0,
+							Duration.ofMinutes(1), Duration.ofSeconds(10), Duration.ofMillis(5)),
 					SequenceObserver.NONE);
 		}
 
@@ -345,9 +346,10 @@ public abstract class IdGeneratorBenchmark {
 	}
 
 	/**
-	 * A generator over an {@link InMemorySegmentStore} whose {@value IdGeneratorBenchmark#SEQUENCE}
-	 * sequence is created through a {@link SequenceRouting} and observed by
-	 * {@link IdGeneratorMeters} over a {@link SimpleMeterRegistry}.
+	 * A generator over an {@link InMemorySegmentStore} whose
+	 * {@value IdGeneratorBenchmark#SEQUENCE} sequence is created through a
+	 * {@link SequenceRouting} and observed by {@link IdGeneratorMeters} over a
+	 * {@link SimpleMeterRegistry}.
 	 */
 	@State(Scope.Benchmark)
 	public static class MeteredGenerator {

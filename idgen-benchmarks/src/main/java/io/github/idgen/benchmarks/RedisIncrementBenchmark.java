@@ -28,9 +28,9 @@ import io.github.idgen.redis.RedisKeys;
  * The Redis {@code increment} mode: one {@code INCR} per ID on the shared Lettuce
  * connection, at 1 and 8 calling threads, to set next to
  * {@code redis-benchmark -t incr -c 1} and {@code -c 8} run against the same server in
- * the same session, and next to a bare Lettuce {@code INCR}, the floor of any Java
- * client on the same connection model. Needs a Redis server;
- * {@code -p url=redis://host:port} points at it.
+ * the same session, and next to a bare Lettuce {@code INCR}, the floor of any Java client
+ * on the same connection model. Needs a Redis server; {@code -p url=redis://host:port}
+ * points at it.
  */
 @Fork(1)
 @Warmup(iterations = 2, time = 2)
@@ -61,7 +61,8 @@ public class RedisIncrementBenchmark {
 	 */
 	@Setup(Level.Trial)
 	public void connect() {
-		this.connectionFactory = new LettuceConnectionFactory(LettuceConnectionFactory.createRedisConfiguration(this.url));
+		this.connectionFactory = new LettuceConnectionFactory(
+				LettuceConnectionFactory.createRedisConfiguration(this.url));
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
 		this.sequence = new RedisIncrementSequence(this.connectionFactory, new RedisKeys("idgen-benchmark:"),

@@ -35,8 +35,7 @@ public final class SleepingSegmentStore implements SegmentStore {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new BackendUnavailableException("Interrupted while allocating a segment of '" + sequence + "'",
-					ex);
+			throw new BackendUnavailableException("Interrupted while allocating a segment of '" + sequence + "'", ex);
 		}
 		return this.delegate.allocate(sequence, step, bounds);
 	}

@@ -51,8 +51,8 @@ public final class TailLatencyReport {
 				new SleepingSegmentStore(new InMemorySegmentStore(), Duration.ofMillis(1)), settings, Map.of(),
 				"default", UnknownSequencePolicy.CREATE)) {
 			Latencies engine = measure(generator.sequence("order")::next, threads, warmup, measured);
-			System.out.printf("%-40s %8s %12s %10s %10s %10s%n", "subject", "threads", "calls", "p99.9 us",
-					"p99.99 us", "max us");
+			System.out.printf("%-40s %8s %12s %10s %10s %10s%n", "subject", "threads", "calls", "p99.9 us", "p99.99 us",
+					"max us");
 			print("AtomicLong.incrementAndGet (baseline)", threads, baseline);
 			print("Sequence.next, store sleeping 1 ms", threads, engine);
 		}

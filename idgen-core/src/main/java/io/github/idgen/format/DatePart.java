@@ -1,8 +1,8 @@
 package io.github.idgen.format;
 
 /**
- * A part of the date that the date/time fields of an {@link IdFormat} can write, and
- * that a {@link ResetPeriod} may need to tell its periods apart.
+ * A part of the date that the date/time fields of an {@link IdFormat} can write, and that
+ * a {@link ResetPeriod} may need to tell its periods apart.
  */
 enum DatePart {
 

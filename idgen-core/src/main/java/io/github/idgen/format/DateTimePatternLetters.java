@@ -11,17 +11,17 @@ import java.util.function.IntPredicate;
  * <p>
  * Every run of letters must write a number of fixed width: {@code yyyy}, {@code uuuu},
  * {@code yy}, {@code uu} (and longer year runs), {@code MM}, {@code LL}, {@code dd},
- * {@code DDD}, {@code HH}, {@code hh}, {@code KK}, {@code kk}, {@code mm}, {@code ss}
- * and {@code S} to {@code SSSSSSSSS}. Then everything but the value of an ID has a fixed
- * width, so the value can be read back from its place and two IDs are equal only if
- * their dates and values are: {@code {d}{seq}} would write day 1 with value 12 and day
- * 11 with value 2 alike, {@code 112}. Week-based fields ({@code Y}, {@code w},
- * {@code W}, {@code e}, {@code c}) are rejected, since the week-based year differs from
- * the calendar year around New Year; so are text, zones and all other letters. Quoted
- * text ({@code 'T'}, {@code ''}) and characters other than letters are literal text.
+ * {@code DDD}, {@code HH}, {@code hh}, {@code KK}, {@code kk}, {@code mm}, {@code ss} and
+ * {@code S} to {@code SSSSSSSSS}. Then everything but the value of an ID has a fixed
+ * width, so the value can be read back from its place and two IDs are equal only if their
+ * dates and values are: {@code {d}{seq}} would write day 1 with value 12 and day 11 with
+ * value 2 alike, {@code 112}. Week-based fields ({@code Y}, {@code w}, {@code W},
+ * {@code e}, {@code c}) are rejected, since the week-based year differs from the calendar
+ * year around New Year; so are text, zones and all other letters. Quoted text
+ * ({@code 'T'}, {@code ''}) and characters other than letters are literal text.
  * <p>
- * A two-digit year ({@code yy}, {@code uu}) identifies the year within its century
- * only: 2026 and 2126 write {@code 26} alike.
+ * A two-digit year ({@code yy}, {@code uu}) identifies the year within its century only:
+ * 2026 and 2126 write {@code 26} alike.
  */
 final class DateTimePatternLetters {
 

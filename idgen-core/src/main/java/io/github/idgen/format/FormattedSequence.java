@@ -16,10 +16,10 @@ import io.github.idgen.SequenceExhaustedException;
  * <p>
  * The period is decided by the clock at the time of the call. Each call reads the clock
  * once, in the configured zone, and uses that one reading both to pick the period's
- * counter (such as {@code order@20261121}) and for the date/time fields of the format.
- * A call that straddles midnight therefore uses the date it read: its ID belongs wholly
- * to that day's counter and carries that day's date, even if it is returned after the
- * next day has begun. Values are ordered by the counter, not by the clock readings of
+ * counter (such as {@code order@20261121}) and for the date/time fields of the format. A
+ * call that straddles midnight therefore uses the date it read: its ID belongs wholly to
+ * that day's counter and carries that day's date, even if it is returned after the next
+ * day has begun. Values are ordered by the counter, not by the clock readings of
  * concurrent calls.
  * <p>
  * Exceptions from the counter, and {@link SequenceExhaustedException} from a value wider
@@ -49,8 +49,8 @@ public final class FormattedSequence {
 	 * @param zone the zone in which periods begin and date/time fields are written
 	 * @param counters returns the sequence that serves a counter name, such as
 	 * {@code order@20261121}
-	 * @throws IllegalArgumentException if the name, or the counter names derived from
-	 * it, are not valid sequence names
+	 * @throws IllegalArgumentException if the name, or the counter names derived from it,
+	 * are not valid sequence names
 	 */
 	public FormattedSequence(String name, SequenceFormat format, Clock clock, ZoneId zone,
 			Function<String, Sequence> counters) {

@@ -80,8 +80,7 @@ public final class IdFormat {
 		String digits = Long.toString(value);
 		if (this.width > 0 && digits.length() > this.width) {
 			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence) + " value "
-					+ value
-					+ " does not fit the width " + this.width + " of format '" + this.pattern + "'");
+					+ value + " does not fit the width " + this.width + " of format '" + this.pattern + "'");
 		}
 		StringBuilder id = new StringBuilder(this.pattern.length() + 16);
 		this.beforeSequence.formatTo(time, id);

@@ -11,10 +11,10 @@ import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
 
 /**
- * The {@link Sequence} of a sequence with a format: {@link #next()} returns the values
- * of the current period's counter (such as {@code order@20261121}), and
- * {@link #nextFormatted()} the formatted IDs of a {@link FormattedSequence}. The period is
- * decided by the clock at the time of each call.
+ * The {@link Sequence} of a sequence with a format: {@link #next()} returns the values of
+ * the current period's counter (such as {@code order@20261121}), and
+ * {@link #nextFormatted()} the formatted IDs of a {@link FormattedSequence}. The period
+ * is decided by the clock at the time of each call.
  */
 public final class PeriodicSequence implements Sequence, SequenceInfo {
 

@@ -18,8 +18,8 @@ import io.github.idgen.SequenceNames;
  * <p>
  * Since each period's counter starts again, the IDs of a period are unique only if the
  * date/time fields of the format identify the period: a {@link SequenceFormat} checks
- * that they write the year, and for shorter periods the month and day, or the day of
- * the year.
+ * that they write the year, and for shorter periods the month and day, or the day of the
+ * year.
  */
 public enum ResetPeriod {
 
@@ -32,8 +32,8 @@ public enum ResetPeriod {
 	/**
 	 * A new counter every calendar month.
 	 */
-	MONTHLY("yyyyMM", "month", "the year and month, or the year and day of year",
-			Set.of(DatePart.YEAR, DatePart.MONTH), Set.of(DatePart.YEAR, DatePart.DAY_OF_YEAR)),
+	MONTHLY("yyyyMM", "month", "the year and month, or the year and day of year", Set.of(DatePart.YEAR, DatePart.MONTH),
+			Set.of(DatePart.YEAR, DatePart.DAY_OF_YEAR)),
 
 	/**
 	 * A new counter every calendar year.

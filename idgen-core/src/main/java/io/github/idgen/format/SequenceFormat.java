@@ -13,9 +13,9 @@ import java.util.Set;
  * one again: {@link ResetPeriod#DAILY} needs the year, month and day of month, or the
  * year and day of year; {@link ResetPeriod#MONTHLY} the year and month, or the year and
  * day of year; {@link ResetPeriod#YEARLY} the year; {@link ResetPeriod#NEVER} nothing.
- * Together with the fixed-width fields of an {@link IdFormat}, two IDs of a sequence
- * are then equal only if they come from the same period's counter with the same value.
- * A two-digit year identifies the year within its century only.
+ * Together with the fixed-width fields of an {@link IdFormat}, two IDs of a sequence are
+ * then equal only if they come from the same period's counter with the same value. A
+ * two-digit year identifies the year within its century only.
  *
  * @param format the format of the IDs
  * @param reset how often the counter restarts

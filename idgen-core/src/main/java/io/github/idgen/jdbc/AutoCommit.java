@@ -5,8 +5,8 @@ import java.sql.SQLException;
 
 /**
  * Sets the auto-commit mode of a connection for the scope of a try-with-resources block
- * and restores the original mode when the block ends, so that pooled connections go
- * back to the pool as they came.
+ * and restores the original mode when the block ends, so that pooled connections go back
+ * to the pool as they came.
  */
 final class AutoCommit implements AutoCloseable {
 

@@ -7,9 +7,8 @@ import java.sql.SQLException;
 import java.util.OptionalLong;
 
 /**
- * Reads and creates the counter row of one sequence in the counter table, on a
- * connection in auto-commit mode, for the {@link JdbcSegmentStore} and the
- * {@link JdbcCounterFloor}.
+ * Reads and creates the counter row of one sequence in the counter table, on a connection
+ * in auto-commit mode, for the {@link JdbcSegmentStore} and the {@link JdbcCounterFloor}.
  */
 final class CounterRows {
 
@@ -36,8 +35,8 @@ final class CounterRows {
 	}
 
 	/**
-	 * Insert the row of a sequence unless it exists. Of several callers inserting the same
-	 * row at once, the primary key lets exactly one succeed.
+	 * Insert the row of a sequence unless it exists. Of several callers inserting the
+	 * same row at once, the primary key lets exactly one succeed.
 	 * @param connection the connection to use, in auto-commit mode
 	 * @param sequence the sequence name
 	 * @param maxId the {@code max_id} of the new row

@@ -25,12 +25,12 @@ import io.github.idgen.redis.CounterFloor;
  *     WHERE sequence_name = :sequence AND max_id &lt;= :from</pre>
  *
  * If it changes no row and the row does not exist, the row is inserted with
- * {@code max_id = :to}; of several callers inserting it at once, the primary key lets
- * one succeed, and the others run the update again. The statements run in auto-commit
- * mode at {@code READ COMMITTED} (see {@link ReadCommitted}) on a connection of the
- * floor's own, never in a caller's transaction: a rollback after the IDs were handed out
- * would lower the floor under them. Pass the target {@code DataSource}, not a
- * transaction-aware proxy of it.
+ * {@code max_id = :to}; of several callers inserting it at once, the primary key lets one
+ * succeed, and the others run the update again. The statements run in auto-commit mode at
+ * {@code READ COMMITTED} (see {@link ReadCommitted}) on a connection of the floor's own,
+ * never in a caller's transaction: a rollback after the IDs were handed out would lower
+ * the floor under them. Pass the target {@code DataSource}, not a transaction-aware proxy
+ * of it.
  * <p>
  * Because the floor is the row a {@link JdbcSegmentStore} would use for the same
  * sequence, a sequence moved from the JDBC store to Redis with this floor continues above

@@ -5,8 +5,8 @@ import java.sql.SQLException;
 import java.util.Locale;
 
 /**
- * The SQL dialects a {@link JdbcSegmentStore} knows. Each has its own way of reserving
- * a segment atomically and its own schema script. All but {@link #GENERIC} also have a
+ * The SQL dialects a {@link JdbcSegmentStore} knows. Each has its own way of reserving a
+ * segment atomically and its own schema script. All but {@link #GENERIC} also have a
  * {@link JdbcWorkerLeaseStore}, whose lease expiry needs the database's own clock
  * arithmetic.
  */

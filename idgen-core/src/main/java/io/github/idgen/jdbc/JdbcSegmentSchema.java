@@ -12,11 +12,11 @@ import io.github.idgen.BackendUnavailableException;
  * <p>
  * The scripts are the resources {@code schema-postgresql.sql}, {@code schema-mysql.sql}
  * (MariaDB and MySQL), {@code schema-h2.sql} and {@code schema-generic.sql} next to this
- * class, with {@code ${table}} standing for the table name; they can also be copied
- * into a migration tool. The length of {@code sequence_name} holds 128 Unicode code
- * points: H2 counts UTF-16 units, so its script allows 256, and the generic script
- * allows 512 for databases that count bytes. On MariaDB and MySQL {@code updated_at} is
- * a {@code DATETIME}: their {@code TIMESTAMP} ends in January 2038, after which every
+ * class, with {@code ${table}} standing for the table name; they can also be copied into
+ * a migration tool. The length of {@code sequence_name} holds 128 Unicode code points: H2
+ * counts UTF-16 units, so its script allows 256, and the generic script allows 512 for
+ * databases that count bytes. On MariaDB and MySQL {@code updated_at} is a
+ * {@code DATETIME}: their {@code TIMESTAMP} ends in January 2038, after which every
  * allocation would fail.
  * <p>
  * {@link #createIfMissing()} first checks whether the table can be queried and touches
@@ -65,16 +65,16 @@ public class JdbcSegmentSchema {
 	/**
 	 * Check the counter table, if it exists, against what the store needs:
 	 * {@code sequence_name} is its primary key or unique on its own, {@code max_id} and
-	 * {@code step} hold 64-bit integers, {@code updated_at} exists, and no other column is
-	 * {@code NOT NULL} without a default. The table is looked up through
+	 * {@code step} hold 64-bit integers, {@code updated_at} exists, and no other column
+	 * is {@code NOT NULL} without a default. The table is looked up through
 	 * {@link java.sql.DatabaseMetaData} in the schema its name is qualified with (the
-	 * database, on MariaDB and MySQL), else in the connection's current one, with the case
-	 * the database folds unquoted names to; a table that is not found there is not checked.
+	 * database, on MariaDB and MySQL), else in the connection's current one, with the
+	 * case the database folds unquoted names to; a table that is not found there is not
+	 * checked.
 	 * @return what is wrong with the table, each as a sentence fragment such as
 	 * {@code column max_id is INTEGER, which does not hold every 64-bit integer (use
 	 * BIGINT)}; empty if nothing is, or if the table does not exist
-	 * @throws BackendMisconfiguredException if the database refused to describe the
-	 * table
+	 * @throws BackendMisconfiguredException if the database refused to describe the table
 	 * @throws BackendUnavailableException if the database could not be reached
 	 */
 	public List<String> findShapeProblems() {

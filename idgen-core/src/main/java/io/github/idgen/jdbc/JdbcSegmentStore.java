@@ -21,9 +21,9 @@ import io.github.idgen.segment.SequenceBounds;
  * through plain JDBC.
  * <p>
  * The table ({@value #DEFAULT_TABLE_NAME} by default, see {@link JdbcSegmentSchema}) has
- * one row per sequence: {@code sequence_name} (the primary key), {@code max_id} (the
- * last ID reserved), {@code step} (the size of the last reservation) and
- * {@code updated_at}. To reserve {@code step} IDs the store runs one guarded update:
+ * one row per sequence: {@code sequence_name} (the primary key), {@code max_id} (the last
+ * ID reserved), {@code step} (the size of the last reservation) and {@code updated_at}.
+ * To reserve {@code step} IDs the store runs one guarded update:
  *
  * <pre class="code">
  * UPDATE idgen_segment SET max_id = max_id + :step, step = :step, updated_at = CURRENT_TIMESTAMP
@@ -31,9 +31,9 @@ import io.github.idgen.segment.SequenceBounds;
  *
  * where {@code limit} is {@code Long.MAX_VALUE - 1 - step}, so that the counter never
  * passes {@code Long.MAX_VALUE - 1} and the addition never overflows. The database's row
- * lock serializes concurrent updates of one sequence, and the new {@code max_id} is
- * read in the same atomic operation, so the block {@code (old max_id, new max_id]} goes
- * to exactly one caller. How the new value is read depends on the {@link JdbcDialect}:
+ * lock serializes concurrent updates of one sequence, and the new {@code max_id} is read
+ * in the same atomic operation, so the block {@code (old max_id, new max_id]} goes to
+ * exactly one caller. How the new value is read depends on the {@link JdbcDialect}:
  * <ul>
  * <li>PostgreSQL: {@code UPDATE ... RETURNING max_id}, one round trip.</li>
  * <li>MariaDB and MySQL: {@code SET max_id = LAST_INSERT_ID(max_id + :step)}; the server
@@ -50,8 +50,8 @@ import io.github.idgen.segment.SequenceBounds;
  * path: the store reads the counter, computes the segment (cut at the max-value, or the
  * first of the next cycle) and writes the new counter with a compare-and-set update
  * ({@code ... WHERE max_id = <the value read>}), retrying when another caller got there
- * first. Two round trips instead of one, and retries under contention, which only
- * bounded sequences pay.
+ * first. Two round trips instead of one, and retries under contention, which only bounded
+ * sequences pay.
  * <p>
  * If the update changes no row, the store reads the row. If its {@code max_id} is above
  * {@code limit}, the guard failed: counters only grow, so a
@@ -59,26 +59,25 @@ import io.github.idgen.segment.SequenceBounds;
  * row does not exist, the store inserts it with {@code max_id = start - 1}; when several
  * callers create the same sequence at once, the primary key lets exactly one insert
  * succeed and the others' duplicate-key failures are ignored. Then, or if the row
- * appeared after the update missed it, the update runs again, a bounded number of
- * times. The insert and the reads run in auto-commit mode, so a failed insert never
- * aborts a transaction (as it would on PostgreSQL); the store switches auto-commit on if
- * a pooled connection comes without it and restores the original mode before closing
- * the connection.
+ * appeared after the update missed it, the update runs again, a bounded number of times.
+ * The insert and the reads run in auto-commit mode, so a failed insert never aborts a
+ * transaction (as it would on PostgreSQL); the store switches auto-commit on if a pooled
+ * connection comes without it and restores the original mode before closing the
+ * connection.
  * <p>
- * The store takes a connection of its own from the {@link DataSource} for each
- * allocation and commits before it returns. It must never take part in a caller's
- * transaction: if that transaction rolled back after the reserved IDs were handed out,
- * the counter would go back and the same IDs would be handed out again. Pass the target
- * {@code DataSource}, not a transaction-aware proxy of it. The connection runs at
- * {@code READ COMMITTED} whatever the pool's default, restored before the connection is
- * closed: at a stricter level, concurrent updates of one counter fail with serialization
- * failures on PostgreSQL and H2 (see {@link ReadCommitted}).
+ * The store takes a connection of its own from the {@link DataSource} for each allocation
+ * and commits before it returns. It must never take part in a caller's transaction: if
+ * that transaction rolled back after the reserved IDs were handed out, the counter would
+ * go back and the same IDs would be handed out again. Pass the target {@code DataSource},
+ * not a transaction-aware proxy of it. The connection runs at {@code READ COMMITTED}
+ * whatever the pool's default, restored before the connection is closed: at a stricter
+ * level, concurrent updates of one counter fail with serialization failures on PostgreSQL
+ * and H2 (see {@link ReadCommitted}).
  * <p>
- * The dialect is detected from
- * {@link java.sql.DatabaseMetaData#getDatabaseProductName()} on the first allocation,
- * unless it is given explicitly. An {@link SQLException} that no retry heals (a missing
- * table or privilege, a table of another shape, refused credentials) becomes a
- * {@link BackendMisconfiguredException}, every other one a
+ * The dialect is detected from {@link java.sql.DatabaseMetaData#getDatabaseProductName()}
+ * on the first allocation, unless it is given explicitly. An {@link SQLException} that no
+ * retry heals (a missing table or privilege, a table of another shape, refused
+ * credentials) becomes a {@link BackendMisconfiguredException}, every other one a
  * {@link BackendUnavailableException}, both naming the sequence and the table but not
  * quoting the driver's message (see {@link SqlFailures}).
  */

@@ -26,38 +26,37 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * <p>
  * The table ({@value #DEFAULT_TABLE_NAME} by default, see {@link JdbcWorkerSchema}) has
  * one row per worker ID that was ever leased: {@code worker_id} (the primary key),
- * {@code owner}, {@code expires_at} and {@code last_timestamp} (in milliseconds since
- * the Unix epoch: the horizon of the last renewal, or the exact last millisecond issued
- * if the lease was released; see {@link WorkerLeaseStore}). A
- * lease is live while {@code expires_at >= now}, where {@code now} and every expiry are
- * computed by the database ({@code CURRENT_TIMESTAMP}, or {@code UTC_TIMESTAMP(3)} on
- * MariaDB and MySQL, plus the ttl added in SQL), never from the clocks of the competing
- * instances. See {@link WorkerTableSql} for the statements.
+ * {@code owner}, {@code expires_at} and {@code last_timestamp} (in milliseconds since the
+ * Unix epoch: the horizon of the last renewal, or the exact last millisecond issued if
+ * the lease was released; see {@link WorkerLeaseStore}). A lease is live while
+ * {@code expires_at >= now}, where {@code now} and every expiry are computed by the
+ * database ({@code CURRENT_TIMESTAMP}, or {@code UTC_TIMESTAMP(3)} on MariaDB and MySQL,
+ * plus the ttl added in SQL), never from the clocks of the competing instances. See
+ * {@link WorkerTableSql} for the statements.
  * <p>
- * To acquire, the store reads in one query which worker IDs up to the largest one have
- * a row and which of those have expired, then claims the lowest free id: a missing row
- * with an {@code INSERT}, of which the primary key lets exactly one of several competing
+ * To acquire, the store reads in one query which worker IDs up to the largest one have a
+ * row and which of those have expired, then claims the lowest free id: a missing row with
+ * an {@code INSERT}, of which the primary key lets exactly one of several competing
  * callers succeed, an expired one with a conditional update, which the row lock lets
  * exactly one of them change:
  *
  * <pre class="code">
  * UPDATE idgen_worker SET owner = :owner, expires_at = now + :ttl
- *     WHERE worker_id = :id AND expires_at &lt; now</pre>
- * A caller that loses a race goes on with the next free id, and reads again once it has
- * tried them all. The new owner reads the row's {@code last_timestamp} after it claimed
- * it, when the previous owner can no longer change it.
+ *     WHERE worker_id = :id AND expires_at &lt; now</pre> A caller that loses a race goes
+ * on with the next free id, and reads again once it has tried them all. The new owner
+ * reads the row's {@code last_timestamp} after it claimed it, when the previous owner can
+ * no longer change it.
  * <p>
  * To renew, the store runs {@code UPDATE ... WHERE worker_id = :id AND owner = :owner AND
  * expires_at >= now}, which also raises {@code last_timestamp} to the owner's horizon
- * ({@code GREATEST}, so it never goes back). A lease that has expired
- * is not renewed even if no other owner has taken it yet: its owner's generator may
- * already have fenced itself off and stopped issuing IDs on the grounds that the id could
- * have been taken, and another instance may be about to take it; renewing it would make
- * the store and the generator disagree on who may use the id. The owner acquires again
- * instead. To release, the store sets {@code expires_at} a second into the past (so the
- * id is free at once) and sets {@code last_timestamp} to exactly the last millisecond
- * the owner issued IDs at, possibly lower than its horizon, if the owner still holds the
- * row.
+ * ({@code GREATEST}, so it never goes back). A lease that has expired is not renewed even
+ * if no other owner has taken it yet: its owner's generator may already have fenced
+ * itself off and stopped issuing IDs on the grounds that the id could have been taken,
+ * and another instance may be about to take it; renewing it would make the store and the
+ * generator disagree on who may use the id. The owner acquires again instead. To release,
+ * the store sets {@code expires_at} a second into the past (so the id is free at once)
+ * and sets {@code last_timestamp} to exactly the last millisecond the owner issued IDs
+ * at, possibly lower than its horizon, if the owner still holds the row.
  * <p>
  * The MariaDB and MySQL drivers must count the rows an update matched, not only those it
  * changed, which is the default of both Connector/J drivers
@@ -69,10 +68,9 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * another instance already relies on. The dialect is detected on first use unless it is
  * given; on a database of another dialect than those that
  * {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases} every operation
- * throws a {@link BackendMisconfiguredException}.
- * An {@link SQLException} becomes a {@link BackendMisconfiguredException} or a
- * {@link BackendUnavailableException} naming the table, as for the
- * {@link JdbcSegmentStore}.
+ * throws a {@link BackendMisconfiguredException}. An {@link SQLException} becomes a
+ * {@link BackendMisconfiguredException} or a {@link BackendUnavailableException} naming
+ * the table, as for the {@link JdbcSegmentStore}.
  */
 public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 

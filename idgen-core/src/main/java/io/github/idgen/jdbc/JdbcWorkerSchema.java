@@ -12,8 +12,8 @@ import io.github.idgen.BackendUnavailableException;
  * <p>
  * The scripts are the resources {@code worker-schema-postgresql.sql},
  * {@code worker-schema-mysql.sql} (MariaDB and MySQL) and {@code worker-schema-h2.sql}
- * next to this class, with {@code ${table}} standing for the table name; they can also
- * be copied into a migration tool. On MariaDB and MySQL {@code expires_at} is a
+ * next to this class, with {@code ${table}} standing for the table name; they can also be
+ * copied into a migration tool. On MariaDB and MySQL {@code expires_at} is a
  * {@code DATETIME(3)} in UTC: their {@code TIMESTAMP} ends in January 2038, and without
  * the fraction a lease would be rounded to whole seconds. Elsewhere it is a
  * {@code TIMESTAMP WITH TIME ZONE}, so that the session time zone does not matter. The
@@ -47,19 +47,18 @@ public class JdbcWorkerSchema {
 	 */
 	public JdbcWorkerSchema(DataSource dataSource, String tableName, JdbcDialect dialect) {
 		String validTableName = SqlIdentifiers.validateTableName(tableName);
-		this.script = new SchemaScript(dataSource, validTableName, TableShape.WORKER,
-				(scriptDialect) -> {
-					WorkerTableSql.requireSupported(scriptDialect, validTableName);
-					return scriptDialect.workerSchemaScript();
-				}, SqlFailures.WORKER_TABLE, dialect);
+		this.script = new SchemaScript(dataSource, validTableName, TableShape.WORKER, (scriptDialect) -> {
+			WorkerTableSql.requireSupported(scriptDialect, validTableName);
+			return scriptDialect.workerSchemaScript();
+		}, SqlFailures.WORKER_TABLE, dialect);
 	}
 
 	/**
 	 * Create the worker table unless it exists. Idempotent, and safe to call from several
 	 * instances at once.
 	 * @throws BackendMisconfiguredException if the table does not exist and the database
-	 * refused to create it, or does not
-	 * {@linkplain JdbcDialect#supportsWorkerLeases() support worker leases}
+	 * refused to create it, or does not {@linkplain JdbcDialect#supportsWorkerLeases()
+	 * support worker leases}
 	 * @throws BackendUnavailableException if the table does not exist and the database
 	 * could not be reached
 	 */
@@ -68,18 +67,18 @@ public class JdbcWorkerSchema {
 	}
 
 	/**
-	 * Check the worker table, if it exists, against what the store needs: {@code worker_id}
-	 * is its primary key or unique on its own, {@code last_timestamp} holds 64-bit integers,
-	 * {@code owner} and {@code expires_at} exist, and no other column is {@code NOT NULL}
-	 * without a default. The table is looked up through {@link java.sql.DatabaseMetaData} in
-	 * the schema its name is qualified with (the database, on MariaDB and MySQL), else in
-	 * the connection's current one, with the case the database folds unquoted names to; a
-	 * table that is not found there is not checked.
+	 * Check the worker table, if it exists, against what the store needs:
+	 * {@code worker_id} is its primary key or unique on its own, {@code last_timestamp}
+	 * holds 64-bit integers, {@code owner} and {@code expires_at} exist, and no other
+	 * column is {@code NOT NULL} without a default. The table is looked up through
+	 * {@link java.sql.DatabaseMetaData} in the schema its name is qualified with (the
+	 * database, on MariaDB and MySQL), else in the connection's current one, with the
+	 * case the database folds unquoted names to; a table that is not found there is not
+	 * checked.
 	 * @return what is wrong with the table, each as a sentence fragment such as
 	 * {@code column last_timestamp is INTEGER, which does not hold every 64-bit integer
 	 * (use BIGINT)}; empty if nothing is, or if the table does not exist
-	 * @throws BackendMisconfiguredException if the database refused to describe the
-	 * table
+	 * @throws BackendMisconfiguredException if the database refused to describe the table
 	 * @throws BackendUnavailableException if the database could not be reached
 	 */
 	public List<String> findShapeProblems() {

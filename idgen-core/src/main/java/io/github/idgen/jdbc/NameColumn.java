@@ -117,9 +117,10 @@ final class NameColumn {
 		String schema = (column.catalog() != null && !"def".equalsIgnoreCase(column.catalog())) ? column.catalog()
 				: column.schema();
 		String collation;
-		try (PreparedStatement statement = columnQuery(connection, "SELECT COLLATION_NAME FROM "
-				+ "information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND COLUMN_NAME = ?", schema,
-				column); ResultSet result = statement.executeQuery()) {
+		try (PreparedStatement statement = columnQuery(connection,
+				"SELECT COLLATION_NAME FROM "
+						+ "information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND COLUMN_NAME = ?",
+				schema, column); ResultSet result = statement.executeQuery()) {
 			collation = result.next() ? result.getString(1) : null;
 		}
 		if (collation == null) {
@@ -140,8 +141,8 @@ final class NameColumn {
 		return Optional.empty();
 	}
 
-	private static Optional<String> postgresqlComparisonProblem(Connection connection,
-			TableShape.Column column, KeyType type) throws SQLException {
+	private static Optional<String> postgresqlComparisonProblem(Connection connection, TableShape.Column column,
+			KeyType type) throws SQLException {
 		if (type.citext()) {
 			return Optional.of("column " + column.name() + " is " + column.typeName()
 					+ (column.typeName().equalsIgnoreCase(type.name()) ? "" : " (a domain over " + type.name() + ")")
@@ -151,28 +152,29 @@ final class NameColumn {
 		if (connection.getMetaData().getDatabaseMajorVersion() < FIRST_POSTGRESQL_WITH_NONDETERMINISTIC_COLLATIONS) {
 			return Optional.empty();
 		}
-		try (PreparedStatement statement = columnQuery(connection, "SELECT co.collname " + POSTGRESQL_COLUMN
-				+ "JOIN pg_collation co ON co.oid = a.attcollation WHERE " + POSTGRESQL_COLUMN_IS
-				+ " AND NOT co.collisdeterministic", column.schema(), column);
-				ResultSet result = statement.executeQuery()) {
+		try (PreparedStatement statement = columnQuery(connection,
+				"SELECT co.collname " + POSTGRESQL_COLUMN + "JOIN pg_collation co ON co.oid = a.attcollation WHERE "
+						+ POSTGRESQL_COLUMN_IS + " AND NOT co.collisdeterministic",
+				column.schema(), column); ResultSet result = statement.executeQuery()) {
 			if (result.next()) {
-				return Optional.of("column " + column.name() + " has the nondeterministic collation "
-						+ result.getString(1)
-						+ ", under which distinct names can be equal and share a counter (use COLLATE \"C\")");
+				return Optional
+					.of("column " + column.name() + " has the nondeterministic collation " + result.getString(1)
+							+ ", under which distinct names can be equal and share a counter (use COLLATE \"C\")");
 			}
 			return Optional.empty();
 		}
 	}
 
 	/**
-	 * Return the type a PostgreSQL domain column stores: its base type and the length
-	 * the domain gives it.
+	 * Return the type a PostgreSQL domain column stores: its base type and the length the
+	 * domain gives it.
 	 */
 	private static KeyType postgresqlDomainBase(Connection connection, TableShape.Column column) throws SQLException {
-		try (PreparedStatement statement = columnQuery(connection, "SELECT bt.typname, t.typtypmod "
-				+ POSTGRESQL_COLUMN + "JOIN pg_type t ON t.oid = a.atttypid JOIN pg_type bt ON bt.oid = t.typbasetype "
-				+ "WHERE " + POSTGRESQL_COLUMN_IS, column.schema(), column);
-				ResultSet result = statement.executeQuery()) {
+		try (PreparedStatement statement = columnQuery(connection,
+				"SELECT bt.typname, t.typtypmod " + POSTGRESQL_COLUMN
+						+ "JOIN pg_type t ON t.oid = a.atttypid JOIN pg_type bt ON bt.oid = t.typbasetype " + "WHERE "
+						+ POSTGRESQL_COLUMN_IS,
+				column.schema(), column); ResultSet result = statement.executeQuery()) {
 			if (!result.next()) {
 				return new KeyType(column.typeName(), column.dataType(), column.size());
 			}

@@ -18,14 +18,13 @@ import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 
 /**
- * Creates one table from a dialect's script unless the table can be queried already,
- * and checks the shape of an existing one, for {@link JdbcSegmentSchema} and
+ * Creates one table from a dialect's script unless the table can be queried already, and
+ * checks the shape of an existing one, for {@link JdbcSegmentSchema} and
  * {@link JdbcWorkerSchema}.
  * <p>
- * A script is a resource next to this class, with {@code ${table}} standing for the
- * table name and statements separated by semicolons. Several instances may create the
- * table at once: a creation that fails because another one created the table meanwhile
- * is ignored.
+ * A script is a resource next to this class, with {@code ${table}} standing for the table
+ * name and statements separated by semicolons. Several instances may create the table at
+ * once: a creation that fails because another one created the table meanwhile is ignored.
  */
 final class SchemaScript {
 
@@ -116,8 +115,8 @@ final class SchemaScript {
 			return script(dialect(connection));
 		}
 		catch (SQLException ex) {
-			throw this.failures.translate("Could not read the product of the database of table '" + this.tableName
-					+ "'", ex);
+			throw this.failures
+				.translate("Could not read the product of the database of table '" + this.tableName + "'", ex);
 		}
 	}
 

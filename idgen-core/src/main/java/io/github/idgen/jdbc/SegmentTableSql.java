@@ -7,8 +7,8 @@ import io.github.idgen.segment.SequenceBounds;
 
 /**
  * The statements on the counter table of a {@link JdbcSegmentStore} and a
- * {@link JdbcCounterFloor}. The table name is
- * validated before it is spliced in; every value is bound as a parameter.
+ * {@link JdbcCounterFloor}. The table name is validated before it is spliced in; every
+ * value is bound as a parameter.
  */
 final class SegmentTableSql {
 

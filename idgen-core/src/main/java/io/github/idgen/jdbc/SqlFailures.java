@@ -44,12 +44,11 @@ import io.github.idgen.IdGenerationException;
 final class SqlFailures {
 
 	/**
-	 * The vendor codes that MariaDB and MySQL report with the SQL state {@code HY000}
-	 * for failures of a permanent kind.
+	 * The vendor codes that MariaDB and MySQL report with the SQL state {@code HY000} for
+	 * failures of a permanent kind.
 	 */
-	private static final Map<Integer, Kind> GENERAL_STATE_CODES = Map.of(1044, Kind.REJECTED, 1054, Kind.REJECTED,
-			1142, Kind.REJECTED, 1143, Kind.REJECTED, 1146, Kind.REJECTED, 1045, Kind.UNAUTHORIZED, 1364,
-			Kind.CONSTRAINT);
+	private static final Map<Integer, Kind> GENERAL_STATE_CODES = Map.of(1044, Kind.REJECTED, 1054, Kind.REJECTED, 1142,
+			Kind.REJECTED, 1143, Kind.REJECTED, 1146, Kind.REJECTED, 1045, Kind.UNAUTHORIZED, 1364, Kind.CONSTRAINT);
 
 	/**
 	 * The failures on the counter table of a {@link JdbcSegmentStore} or a
@@ -139,8 +138,9 @@ final class SqlFailures {
 		 * The database rejected a statement: a missing table or column, a missing
 		 * privilege.
 		 */
-		REJECTED("the database rejected the statement: the table or one of its columns does not exist, or the "
-				+ "database user lacks a privilege on it",
+		REJECTED(
+				"the database rejected the statement: the table or one of its columns does not exist, or the "
+						+ "database user lacks a privilege on it",
 				"Create the table as idgen's script ${script} does, and grant the database user SELECT, INSERT "
 						+ "and UPDATE on it."),
 
@@ -153,8 +153,9 @@ final class SqlFailures {
 		/**
 		 * A row violates a constraint of the table.
 		 */
-		CONSTRAINT("a row that idgen writes violates a constraint of the table, which has another shape than idgen's "
-				+ "(such as a NOT NULL column without a default that idgen does not fill)",
+		CONSTRAINT(
+				"a row that idgen writes violates a constraint of the table, which has another shape than idgen's "
+						+ "(such as a NOT NULL column without a default that idgen does not fill)",
 				"Give the table the columns of idgen's script ${script}, and a default to any other NOT NULL "
 						+ "column."),
 

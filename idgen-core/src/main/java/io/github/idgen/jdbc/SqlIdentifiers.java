@@ -3,14 +3,14 @@ package io.github.idgen.jdbc;
 import java.util.regex.Pattern;
 
 /**
- * Validates the SQL identifiers that are spliced into statements, such as the table
- * name of a {@link JdbcSegmentStore}.
+ * Validates the SQL identifiers that are spliced into statements, such as the table name
+ * of a {@link JdbcSegmentStore}.
  * <p>
  * A valid table name is a letter or an underscore followed by letters, digits and
  * underscores (ASCII only), optionally qualified by a schema name of the same form
  * ({@code schema.table}), with at most {@value #MAX_LENGTH} characters in all. Such a
- * name needs no quoting, so it cannot change the meaning of a statement. It is not
- * quoted either: the database folds its case as it does for any unquoted identifier.
+ * name needs no quoting, so it cannot change the meaning of a statement. It is not quoted
+ * either: the database folds its case as it does for any unquoted identifier.
  */
 public final class SqlIdentifiers {
 
@@ -19,8 +19,7 @@ public final class SqlIdentifiers {
 	 */
 	public static final int MAX_LENGTH = 128;
 
-	private static final Pattern TABLE_NAME = Pattern
-		.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
+	private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
 
 	private SqlIdentifiers() {
 	}

@@ -22,9 +22,9 @@ import java.util.stream.Collectors;
  * against them through {@link DatabaseMetaData}: the key column must be the primary key
  * or have a unique index of its own, the counter columns must hold 64-bit integers
  * ({@code BIGINT}, or {@code NUMERIC}/{@code DECIMAL} of precision 19 or more and scale
- * 0), the other columns must exist, and no further column may be {@code NOT NULL}
- * without a default, since idgen's inserts do not fill it. A key that holds sequence
- * names must hold and tell apart every valid name ({@link NameColumn}).
+ * 0), the other columns must exist, and no further column may be {@code NOT NULL} without
+ * a default, since idgen's inserts do not fill it. A key that holds sequence names must
+ * hold and tell apart every valid name ({@link NameColumn}).
  * <p>
  * The table is looked up in the schema its name is qualified with (the database, on
  * MariaDB and MySQL), else in the connection's current one, with the case the database
@@ -147,8 +147,8 @@ final class TableShape {
 		}
 		String found = primaryKey.isEmpty() ? "it has no primary key"
 				: "its primary key is (" + String.join(", ", primaryKey) + ")";
-		return Optional.of("column " + this.key + " is neither its primary key nor unique on its own ("
-				+ found + "), so two instances could both create the row of a sequence");
+		return Optional.of("column " + this.key + " is neither its primary key nor unique on its own (" + found
+				+ "), so two instances could both create the row of a sequence");
 	}
 
 	private static Map<String, Column> columns(DatabaseMetaData metaData, String catalog, String schema, String table)
@@ -205,8 +205,8 @@ final class TableShape {
 	 * @param requiredWithoutDefault whether the column is {@code NOT NULL} without a
 	 * default and not generated
 	 */
-	record Column(String catalog, String schema, String table, String name, int dataType, String typeName,
-			int size, int scale, boolean requiredWithoutDefault) {
+	record Column(String catalog, String schema, String table, String name, int dataType, String typeName, int size,
+			int scale, boolean requiredWithoutDefault) {
 
 		static Column of(ResultSet result) throws SQLException {
 			boolean required = "NO".equals(result.getString("IS_NULLABLE")) && result.getString("COLUMN_DEF") == null

@@ -8,10 +8,10 @@ import java.util.OptionalLong;
 
 /**
  * A {@link CounterIncrement} for any database: the guarded {@code UPDATE}, then a
- * {@code SELECT} of the new value, in one transaction on one connection. The update
- * locks the row until the commit, so no other transaction can change the counter
- * between the two statements and the select reads the value this update wrote, at any
- * isolation level. Three round trips (update, select, commit).
+ * {@code SELECT} of the new value, in one transaction on one connection. The update locks
+ * the row until the commit, so no other transaction can change the counter between the
+ * two statements and the select reads the value this update wrote, at any isolation
+ * level. Three round trips (update, select, commit).
  */
 final class TransactionalCounterIncrement implements CounterIncrement {
 

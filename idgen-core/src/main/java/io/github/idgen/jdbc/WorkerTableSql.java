@@ -8,10 +8,10 @@ import io.github.idgen.BackendMisconfiguredException;
  * parameter.
  * <p>
  * Every time is the database's: {@code now} is its current timestamp with at least
- * millisecond precision, and an expiry is {@code now} plus a number of milliseconds
- * added in SQL. PostgreSQL and H2 compare {@code TIMESTAMP WITH TIME ZONE} values, and
- * MariaDB and MySQL {@code DATETIME(3)} values in UTC, so that the session time zones of
- * the competing instances do not matter.
+ * millisecond precision, and an expiry is {@code now} plus a number of milliseconds added
+ * in SQL. PostgreSQL and H2 compare {@code TIMESTAMP WITH TIME ZONE} values, and MariaDB
+ * and MySQL {@code DATETIME(3)} values in UTC, so that the session time zones of the
+ * competing instances do not matter.
  */
 final class WorkerTableSql {
 
@@ -118,9 +118,9 @@ final class WorkerTableSql {
 
 	/**
 	 * Return the renewal of a live lease, with the ttl in milliseconds, the owner's
-	 * horizon, the worker ID and the owner as its parameters. It raises the last timestamp
-	 * to the horizon, never lowers it, and changes no row unless the owner holds the lease
-	 * and it has not expired.
+	 * horizon, the worker ID and the owner as its parameters. It raises the last
+	 * timestamp to the horizon, never lowers it, and changes no row unless the owner
+	 * holds the lease and it has not expired.
 	 * @return the statement
 	 */
 	String renew() {
@@ -132,8 +132,8 @@ final class WorkerTableSql {
 	/**
 	 * Return the release of a lease, with a negative ttl in milliseconds, the last issued
 	 * timestamp, the worker ID and the owner as its parameters. It sets the last
-	 * timestamp exactly, even lower than the stored horizon, and changes no row unless the
-	 * owner holds the lease.
+	 * timestamp exactly, even lower than the stored horizon, and changes no row unless
+	 * the owner holds the lease.
 	 * @return the statement
 	 */
 	String release() {

@@ -21,9 +21,9 @@ import org.springframework.data.mongodb.core.CollectionCallback;
 import org.springframework.data.mongodb.core.MongoOperations;
 
 /**
- * The counter documents of a {@link MongoSegmentStore}, one per sequence:
- * {@code {_id: <sequence>, value: NumberLong, step: NumberLong, updatedAt: Date}}. Every
- * write uses the store's write concern and every read the primary.
+ * The counter documents of a {@link MongoSegmentStore}, one per sequence: {@code {_id:
+ * <sequence>, value: NumberLong, step: NumberLong, updatedAt: Date}}. Every write uses
+ * the store's write concern and every read the primary.
  */
 final class CounterDocuments {
 
@@ -61,8 +61,8 @@ final class CounterDocuments {
 	 * @param sequence the sequence name
 	 * @param step the number to add
 	 * @param limit the largest counter value that may still grow
-	 * @return the new value, or empty if the counter is missing, above the limit or not
-	 * a 64-bit integer (then it is unchanged)
+	 * @return the new value, or empty if the counter is missing, above the limit or not a
+	 * 64-bit integer (then it is unchanged)
 	 */
 	OptionalLong increment(String sequence, long step, long limit) {
 		return execute((collection) -> {

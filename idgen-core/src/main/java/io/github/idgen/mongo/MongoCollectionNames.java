@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
  * counters in, before it reaches MongoDB.
  * <p>
  * A valid name has 1 to {@value #MAX_BYTES} bytes in UTF-8, contains no {@code $}, no
- * control characters (the null character included) and no white space at either end,
- * and does not start with {@code system.}, which MongoDB reserves.
+ * control characters (the null character included) and no white space at either end, and
+ * does not start with {@code system.}, which MongoDB reserves.
  */
 public final class MongoCollectionNames {
 

@@ -35,8 +35,9 @@ final class MongoFailures {
 	 */
 	static IdGenerationException translate(String action, RuntimeException failure) {
 		String message = action + ": " + FailureDescriptions.describe(failure);
-		return isPermanent(failure) ? new BackendMisconfiguredException(message
-				+ "; check the user and its roles in the MongoDB connection settings", failure)
+		return isPermanent(failure)
+				? new BackendMisconfiguredException(
+						message + "; check the user and its roles in the MongoDB connection settings", failure)
 				: new BackendUnavailableException(message, failure);
 	}
 

@@ -40,11 +40,11 @@ import io.github.idgen.segment.SequenceBounds;
  *
  * where {@code limit} is the max-value minus {@code step}: {@code Long.MAX_VALUE - 1 -
  * step} for an unbounded sequence, so that the counter never passes
- * {@code Long.MAX_VALUE - 1} and the addition never overflows. MongoDB serializes
- * updates of one document and returns the value this update produced, so the block
- * {@code (new value - step, new value]} goes to exactly one caller. The step is sent as
- * a 64-bit integer, so the counter stays a 64-bit integer and is exact over its whole
- * range (a {@code double} would be exact only up to 2^53).
+ * {@code Long.MAX_VALUE - 1} and the addition never overflows. MongoDB serializes updates
+ * of one document and returns the value this update produced, so the block
+ * {@code (new value - step, new value]} goes to exactly one caller. The step is sent as a
+ * 64-bit integer, so the counter stays a 64-bit integer and is exact over its whole range
+ * (a {@code double} would be exact only up to 2^53).
  * <p>
  * If the update matches no document, the store reads the document from the primary:
  * <ul>
@@ -54,8 +54,7 @@ import io.github.idgen.segment.SequenceBounds;
  * are ignored, and all of them then add their step to the one counter.</li>
  * <li>If its {@code value} is not a 64-bit integer (a {@code double} written from the
  * shell, say), the store refuses the sequence with an {@link IdGenerationException}
- * rather than count on a value that may be inexact; the document is left as it
- * was.</li>
+ * rather than count on a value that may be inexact; the document is left as it was.</li>
  * <li>For an unbounded sequence, the {@code value} is above {@code limit}: counters only
  * grow, so a {@link SequenceExhaustedException} is thrown and the counter stays as it
  * was.</li>
@@ -66,30 +65,30 @@ import io.github.idgen.segment.SequenceBounds;
  * a non-cyclic one, a {@link SequenceExhaustedException} naming the max-value. It writes
  * the new counter with a compare-and-set, a {@code findOneAndUpdate} whose filter
  * requires the value it read ({@code {_id: sequence, value: <read>}}), and retries from
- * the start when another caller changed the counter first. So the wrap to
- * {@code start} happens exactly once per cycle and no two callers receive the same
- * value within one cycle. A counter that came back to the value read after a whole cycle
- * in between is no hazard: the segment follows from the counter's value alone.</li>
+ * the start when another caller changed the counter first. So the wrap to {@code start}
+ * happens exactly once per cycle and no two callers receive the same value within one
+ * cycle. A counter that came back to the value read after a whole cycle in between is no
+ * hazard: the segment follows from the counter's value alone.</li>
  * </ul>
- * The counter is created by an insert of its own rather than an upsert of the update:
- * an upsert creating the document would apply {@code $inc} to a missing field, that is
- * count from 0, and cannot set {@code start - 1} in the same update, since
- * {@code $setOnInsert} and {@code $inc} on one field conflict. The separate insert keeps
- * the first segment: it starts exactly at {@code start}, whichever caller gets it. A
- * caller that keeps missing (a counter deleted over and over, or lost compare-and-sets
- * under heavy contention at the max-value) gives up after {@value #MAX_ATTEMPTS} rounds
- * with a {@link BackendUnavailableException}.
+ * The counter is created by an insert of its own rather than an upsert of the update: an
+ * upsert creating the document would apply {@code $inc} to a missing field, that is count
+ * from 0, and cannot set {@code start - 1} in the same update, since {@code $setOnInsert}
+ * and {@code $inc} on one field conflict. The separate insert keeps the first segment: it
+ * starts exactly at {@code start}, whichever caller gets it. A caller that keeps missing
+ * (a counter deleted over and over, or lost compare-and-sets under heavy contention at
+ * the max-value) gives up after {@value #MAX_ATTEMPTS} rounds with a
+ * {@link BackendUnavailableException}.
  * <p>
  * Every write uses the store's write concern, {@link WriteConcern#MAJORITY} by default.
  * With a weaker one such as {@code w:1}, the primary acknowledges an allocation before
  * any secondary has it; if it fails over then, the new primary can lack the allocation
- * (it is rolled back) and hand out the same IDs a second time, although they were
- * already handed out. Reads after a missed update use the primary. A failed
- * authentication or a missing permission becomes a {@link BackendMisconfiguredException},
- * any other failure of MongoDB, including a write concern that cannot be satisfied, a
- * {@link BackendUnavailableException}, naming the sequence and the collection but not
- * the driver's message; IDs that may have been reserved by a failed update are never
- * handed out (a gap, never a repeat).
+ * (it is rolled back) and hand out the same IDs a second time, although they were already
+ * handed out. Reads after a missed update use the primary. A failed authentication or a
+ * missing permission becomes a {@link BackendMisconfiguredException}, any other failure
+ * of MongoDB, including a write concern that cannot be satisfied, a
+ * {@link BackendUnavailableException}, naming the sequence and the collection but not the
+ * driver's message; IDs that may have been reserved by a failed update are never handed
+ * out (a gap, never a repeat).
  * <p>
  * The store leaves the given {@link MongoOperations} as it is: it applies its write
  * concern to each operation, not to the template.
@@ -141,17 +140,17 @@ public class MongoSegmentStore implements SegmentStore {
 		}
 		Objects.requireNonNull(bounds, "SequenceBounds must not be null");
 		if (!bounds.isBounded() && step > SequenceBounds.MAX_ID) {
-			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence)
-					+ " cannot reserve " + step
-					+ " IDs: no counter can grow by that much without passing the largest ID " + SequenceBounds.MAX_ID);
+			throw new SequenceExhaustedException(sequence,
+					"Sequence " + SequenceNames.quote(sequence) + " cannot reserve " + step
+							+ " IDs: no counter can grow by that much without passing the largest ID "
+							+ SequenceBounds.MAX_ID);
 		}
 		try {
 			return allocateWithin(sequence, step, bounds);
 		}
 		catch (DataAccessException | MongoException ex) {
 			throw MongoFailures.translate("Could not reserve " + step + " IDs of sequence "
-					+ SequenceNames.quote(sequence)
-					+ " in collection '" + this.counters.collectionName() + "'", ex);
+					+ SequenceNames.quote(sequence) + " in collection '" + this.counters.collectionName() + "'", ex);
 		}
 	}
 
@@ -180,8 +179,7 @@ public class MongoSegmentStore implements SegmentStore {
 			}
 			if (attempt == MAX_ATTEMPTS) {
 				throw new BackendUnavailableException("Could not reserve " + step + " IDs of sequence "
-						+ SequenceNames.quote(sequence)
-						+ " in collection '" + this.counters.collectionName()
+						+ SequenceNames.quote(sequence) + " in collection '" + this.counters.collectionName()
 						+ "': its counter was still missing or changing after " + MAX_ATTEMPTS + " attempts");
 			}
 		}
@@ -190,10 +188,10 @@ public class MongoSegmentStore implements SegmentStore {
 	private long counterValue(String sequence, BsonDocument document) {
 		BsonValue value = document.get(CounterDocuments.VALUE);
 		if (value == null || !value.isInt64()) {
-			throw new BackendMisconfiguredException("Sequence " + SequenceNames.quote(sequence)
-					+ " cannot reserve IDs: the 'value' of its "
-					+ "counter in collection '" + this.counters.collectionName() + "' is "
-					+ CounterDocuments.describeValue(document) + ", not a 64-bit integer (NumberLong)");
+			throw new BackendMisconfiguredException(
+					"Sequence " + SequenceNames.quote(sequence) + " cannot reserve IDs: the 'value' of its "
+							+ "counter in collection '" + this.counters.collectionName() + "' is "
+							+ CounterDocuments.describeValue(document) + ", not a 64-bit integer (NumberLong)");
 		}
 		return value.asInt64().getValue();
 	}

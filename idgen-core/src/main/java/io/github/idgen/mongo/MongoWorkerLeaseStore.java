@@ -32,26 +32,25 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * Spring Data MongoDB.
  * <p>
  * The collection ({@value #DEFAULT_COLLECTION_NAME} by default) has one document per
- * worker ID that was ever leased: {@code _id} (the worker ID), {@code owner} (the owner of
- * the lease, {@code null} once released), {@code expiresAt} (a date) and
+ * worker ID that was ever leased: {@code _id} (the worker ID), {@code owner} (the owner
+ * of the lease, {@code null} once released), {@code expiresAt} (a date) and
  * {@code lastTimestamp} (a 64-bit integer: the horizon of the last renewal, raised by
- * every renewal, or the exact last millisecond issued once the lease was released).
- * Every operation is one atomic write on one document, where
- * {@code now} is the time of the calling instance's clock:
+ * every renewal, or the exact last millisecond issued once the lease was released). Every
+ * operation is one atomic write on one document, where {@code now} is the time of the
+ * calling instance's clock:
  * <ul>
- * <li><b>Acquire</b> tries ids from 0 with a {@code findOneAndUpdate} with upsert:
- * filter {@code {_id: id, expiresAt: {$lt: now}}}, update
- * {@code {$set: {owner: owner, expiresAt: now + ttl}, $setOnInsert: {lastTimestamp: 0}}}.
- * An expired or released lease is taken over and its {@code lastTimestamp} returned; a
- * missing document is inserted; a live lease makes the upsert insert a second document
- * with the same {@code _id}, which the unique {@code _id} refuses with a duplicate-key
- * error: the id is taken.</li>
- * <li><b>Renew</b>: filter {@code {_id: id, owner: owner, expiresAt: {$gt: now}}},
- * update {@code {$set: {expiresAt: now + ttl}, $max: {lastTimestamp: horizon}}}; an
- * expired lease is not renewed, even if nobody took it.</li>
- * <li><b>Release</b>: filter {@code {_id: id, owner: owner}}, update
- * {@code {$set: {owner: null, expiresAt: <the epoch>, lastTimestamp: last}}}, which may
- * lower the last timestamp.</li>
+ * <li><b>Acquire</b> tries ids from 0 with a {@code findOneAndUpdate} with upsert: filter
+ * {@code {_id: id, expiresAt: {$lt: now}}}, update {@code {$set: {owner: owner,
+ * expiresAt: now + ttl}, $setOnInsert: {lastTimestamp: 0}}}. An expired or released lease
+ * is taken over and its {@code lastTimestamp} returned; a missing document is inserted; a
+ * live lease makes the upsert insert a second document with the same {@code _id}, which
+ * the unique {@code _id} refuses with a duplicate-key error: the id is taken.</li>
+ * <li><b>Renew</b>: filter {@code {_id: id, owner: owner, expiresAt: {$gt: now}}}, update
+ * {@code {$set: {expiresAt: now + ttl}, $max: {lastTimestamp: horizon}}}; an expired
+ * lease is not renewed, even if nobody took it.</li>
+ * <li><b>Release</b>: filter {@code {_id: id, owner: owner}}, update {@code {$set:
+ * {owner: null, expiresAt: <the epoch>, lastTimestamp: last}}}, which may lower the last
+ * timestamp.</li>
  * <li><b>Count</b>: the documents with {@code expiresAt > now}, read from the
  * primary.</li>
  * </ul>
@@ -62,8 +61,8 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * compares client timestamps. An instance whose clock is ahead by {@code d} sees every
  * other instance's lease expire {@code d} early and can take it over while its holder
  * still believes it live. Leases are therefore safe only while the clocks of all
- * instances agree within a margin smaller than the generator's fencing safety margin
- * (NTP keeps them within milliseconds; a step of the clock breaks that). The
+ * instances agree within a margin smaller than the generator's fencing safety margin (NTP
+ * keeps them within milliseconds; a step of the clock breaks that). The
  * {@code lastTimestamp} a new owner receives does not depend on the clocks.
  * <p>
  * Every write uses the store's write concern, {@link WriteConcern#MAJORITY} by default:
@@ -114,8 +113,8 @@ public class MongoWorkerLeaseStore implements WorkerLeaseStore {
 	 * @param collectionName the name of the lease collection, valid as
 	 * {@link MongoCollectionNames} defines it
 	 * @param writeConcern the write concern of every write; anything weaker than
-	 * {@link WriteConcern#MAJORITY majority} lets a primary failover roll back a lease, so
-	 * that its worker ID is leased twice
+	 * {@link WriteConcern#MAJORITY majority} lets a primary failover roll back a lease,
+	 * so that its worker ID is leased twice
 	 */
 	public MongoWorkerLeaseStore(MongoOperations operations, String collectionName, WriteConcern writeConcern) {
 		this.operations = Objects.requireNonNull(operations, "MongoOperations must not be null");
@@ -179,9 +178,8 @@ public class MongoWorkerLeaseStore implements WorkerLeaseStore {
 	@Override
 	public int countLive() {
 		Bson filter = Filters.gt(EXPIRES_AT, new Date(this.clock.millis()));
-		return execute("count the live leases", (collection) -> (int) collection
-			.withReadPreference(ReadPreference.primary())
-			.countDocuments(filter));
+		return execute("count the live leases",
+				(collection) -> (int) collection.withReadPreference(ReadPreference.primary()).countDocuments(filter));
 	}
 
 	/**

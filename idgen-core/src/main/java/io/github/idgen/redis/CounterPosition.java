@@ -5,8 +5,8 @@ import java.math.BigInteger;
 import io.github.idgen.segment.SequenceBounds;
 
 /**
- * Where a Redis counter stands: its cycle (how often a cyclic sequence has wrapped, 0
- * for a sequence that never did) and its value within that cycle. A healthy counter only
+ * Where a Redis counter stands: its cycle (how often a cyclic sequence has wrapped, 0 for
+ * a sequence that never did) and its value within that cycle. A healthy counter only
  * moves forward in this order, cycle first, then value, so a position behind one already
  * seen means the counter was lost or set back.
  *
@@ -57,8 +57,8 @@ record CounterPosition(long cycle, long value) implements Comparable<CounterPosi
 	CounterPosition advance(long distance, SequenceBounds bounds) {
 		if (!bounds.cycle()) {
 			long limit = bounds.maxValue();
-			return new CounterPosition(this.cycle, (this.value > limit - distance) ? Math.max(limit, this.value)
-					: this.value + distance);
+			return new CounterPosition(this.cycle,
+					(this.value > limit - distance) ? Math.max(limit, this.value) : this.value + distance);
 		}
 		BigInteger size = BigInteger.valueOf(bounds.maxValue() - bounds.start() + 1);
 		BigInteger offset = BigInteger.valueOf(Math.max(this.value - (bounds.start() - 1), 0))

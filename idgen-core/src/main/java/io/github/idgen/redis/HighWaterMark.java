@@ -15,11 +15,12 @@ import io.github.idgen.SequenceNames;
  * A healthy counter only moves forward, cycle first, then value (see
  * {@link CounterPosition}): a cyclic counter that wraps to its start enters the next
  * cycle, which lies after every position of the one before. So a command sent after a
- * position was received returns a later one. The caller reads {@link #get()} before it sends its command and passes
- * the result to {@link #accept}; out-of-order replies of concurrent callers therefore
- * never trip the guard, while a counter that went back below what the instance had seen
- * before the command was sent always does. Once tripped, the mark stays tripped: every
- * later use throws {@link CounterLostException} until the application restarts.
+ * position was received returns a later one. The caller reads {@link #get()} before it
+ * sends its command and passes the result to {@link #accept}; out-of-order replies of
+ * concurrent callers therefore never trip the guard, while a counter that went back below
+ * what the instance had seen before the command was sent always does. Once tripped, the
+ * mark stays tripped: every later use throws {@link CounterLostException} until the
+ * application restarts.
  */
 final class HighWaterMark {
 
@@ -35,9 +36,9 @@ final class HighWaterMark {
 
 	/**
 	 * The run id of the Redis server process the latest IDs came from and that server's
-	 * clock then, so that a server that lost the counter and its stamp together (a restart
-	 * without persistence) is told from the one that served them, and the time since;
-	 * replaced, never changed, by whichever caller accepts IDs last.
+	 * clock then, so that a server that lost the counter and its stamp together (a
+	 * restart without persistence) is told from the one that served them, and the time
+	 * since; replaced, never changed, by whichever caller accepts IDs last.
 	 */
 	private volatile ServerSeen server;
 

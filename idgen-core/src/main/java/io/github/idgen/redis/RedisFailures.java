@@ -21,31 +21,32 @@ import io.github.idgen.IdGenerationException;
  * message is the reply: an error code in capitals and a text, such as
  * {@code WRONGTYPE Operation against a key holding the wrong kind of value}. Spring Data
  * Redis wraps it in a {@code RedisSystemException} or an
- * {@code InvalidDataAccessApiUsageException}; this class looks for it in the cause
- * chain. A reply whose code says that the server is loading, failing over, busy, short of
- * memory or unable to persist ({@code LOADING}, {@code READONLY}, {@code MASTERDOWN},
+ * {@code InvalidDataAccessApiUsageException}; this class looks for it in the cause chain.
+ * A reply whose code says that the server is loading, failing over, busy, short of memory
+ * or unable to persist ({@code LOADING}, {@code READONLY}, {@code MASTERDOWN},
  * {@code CLUSTERDOWN}, {@code TRYAGAIN}, {@code BUSY}, {@code NOREPLICAS}, {@code OOM},
  * {@code MISCONF}, {@code MOVED}, {@code ASK}, also when Redis before 7.0 wraps it in an
  * {@code ERR} of the script, and {@code ERR max number of clients reached}) is transient;
  * any other reply (a missing permission, wrong credentials, a key of the wrong type, an
- * error of a command or a script) is permanent and named by its code with what it means. Every other failure (a
- * lost connection, a timeout, a client that gave up) is transient and named by its types.
+ * error of a command or a script) is permanent and named by its code with what it means.
+ * Every other failure (a lost connection, a timeout, a client that gave up) is transient
+ * and named by its types.
  */
 final class RedisFailures {
 
 	private static final Set<String> REPLY_TYPES = Set.of("io.lettuce.core.RedisCommandExecutionException",
 			"redis.clients.jedis.exceptions.JedisDataException");
 
-	private static final Set<String> TRANSIENT_ERROR_CODES = Set.of("LOADING", "READONLY", "MASTERDOWN",
-			"CLUSTERDOWN", "TRYAGAIN", "BUSY", "NOREPLICAS", "OOM", "MISCONF", "MOVED", "ASK");
+	private static final Set<String> TRANSIENT_ERROR_CODES = Set.of("LOADING", "READONLY", "MASTERDOWN", "CLUSTERDOWN",
+			"TRYAGAIN", "BUSY", "NOREPLICAS", "OOM", "MISCONF", "MOVED", "ASK");
 
 	private static final Pattern WRAPPED_SCRIPT_ERROR = Pattern.compile("@user_script: \\d+: -([A-Z_]+) ");
 
 	private static final String PERMISSION = "the Redis user may not run a command idgen needs (EVAL, EVALSHA, GET, "
 			+ "SET, INCR, INCRBY, INFO, TIME, EXISTS, PEXPIRE, DEL), or its credentials are wrong";
 
-	private static final Map<String, String> MEANINGS = Map.of("NOPERM", PERMISSION, "NOAUTH", PERMISSION,
-			"WRONGPASS", PERMISSION, "WRONGTYPE", "a key of idgen holds another type of value than idgen wrote");
+	private static final Map<String, String> MEANINGS = Map.of("NOPERM", PERMISSION, "NOAUTH", PERMISSION, "WRONGPASS",
+			PERMISSION, "WRONGTYPE", "a key of idgen holds another type of value than idgen wrote");
 
 	/**
 	 * The start of the error that the reserve script returns when it may not run
@@ -70,8 +71,7 @@ final class RedisFailures {
 			return new BackendUnavailableException(action + ": " + FailureDescriptions.describe(failure), failure);
 		}
 		return new BackendMisconfiguredException(action + ": Redis refused it with " + code + ", "
-				+ meaning(code, reply)
-				+ " (the reply is not shown, since it may name the user)", failure);
+				+ meaning(code, reply) + " (the reply is not shown, since it may name the user)", failure);
 	}
 
 	/**

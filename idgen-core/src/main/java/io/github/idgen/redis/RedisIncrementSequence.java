@@ -19,8 +19,8 @@ import io.github.idgen.segment.SequenceBounds;
  * A {@link Sequence} that takes every ID from Redis: each {@link #next()} reserves one ID
  * of the counter key {@code <prefix>{<sequence>}}, each {@link #next(int)} a block of
  * {@code count}, through the {@link RedisSegmentStore}'s script. IDs are strictly
- * sequential across every instance sharing the counter, at the cost of a Redis round
- * trip per call (the {@code increment} mode).
+ * sequential across every instance sharing the counter, at the cost of a Redis round trip
+ * per call (the {@code increment} mode).
  * <p>
  * Every call is one script run, not a bare {@code INCRBY}, so that increment mode has
  * every check of segment mode on every ID: the counter is created at {@code start - 1}
@@ -28,8 +28,8 @@ import io.github.idgen.segment.SequenceBounds;
  * highest ID this instance received, and not trusted if it was last served by another
  * Redis server process (a promoted replica, a restarted server): the store then refuses
  * it or moves it forward by its failover jump (see {@link RedisSegmentStore}). The store
- * given must have no floor: a floor write per ID would cost a database round trip per
- * ID. The script runs on a connection taken from the factory and closed right away; with
+ * given must have no floor: a floor write per ID would cost a database round trip per ID.
+ * The script runs on a connection taken from the factory and closed right away; with
  * Spring's {@code LettuceConnectionFactory} and its default of sharing the native
  * connection, concurrent callers share one connection and their commands are pipelined.
  * <p>
@@ -74,8 +74,9 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 	public RedisIncrementSequence(RedisSegmentStore store, String name, long start) {
 		this.store = Objects.requireNonNull(store, "RedisSegmentStore must not be null");
 		if (store.hasFloor()) {
-			throw new IllegalArgumentException("An increment sequence needs a store without a floor, whose writes would "
-					+ "cost a database round trip per ID");
+			throw new IllegalArgumentException(
+					"An increment sequence needs a store without a floor, whose writes would "
+							+ "cost a database round trip per ID");
 		}
 		this.name = RedisKeys.validateSequence(name);
 		if (start < 1) {

@@ -27,8 +27,8 @@ import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SequenceBounds;
 
 /**
- * A {@link SegmentStore} that keeps its counters in Redis, through Spring Data Redis, on a
- * standalone server or a Redis Cluster.
+ * A {@link SegmentStore} that keeps its counters in Redis, through Spring Data Redis, on
+ * a standalone server or a Redis Cluster.
  * <p>
  * Each sequence has a counter key {@code <prefix>{<sequence>}} (the last ID reserved, a
  * Redis integer), a guard key {@code <prefix>{<sequence>}:guard} (the highest counter
@@ -37,14 +37,14 @@ import io.github.idgen.segment.SequenceBounds;
  * cyclic sequence has wrapped, a cycle key {@code <prefix>{<sequence>}:cycle} (how often
  * it wrapped), in one cluster slot (see {@link RedisKeys}). A counter's position is its
  * cycle and its value, compared cycle first (0 for a sequence that never wrapped); the
- * guard holds the value, or {@code <cycle>:<value>} after a wrap. To reserve
- * {@code step} IDs the store runs one Lua script, {@code reserve.lua}, which Redis
- * executes atomically:
+ * guard holds the value, or {@code <cycle>:<value>} after a wrap. To reserve {@code step}
+ * IDs the store runs one Lua script, {@code reserve.lua}, which Redis executes
+ * atomically:
  * <ol>
  * <li>Read the server's run id ({@code INFO server}) and clock ({@code TIME}). If the
- * stamp names another run id, or there is no stamp and this instance last received IDs
- * of the sequence from another run id, the counter may be behind: reply {@code CHANGED}
- * and write nothing but the guard.</li>
+ * stamp names another run id, or there is no stamp and this instance last received IDs of
+ * the sequence from another run id, the counter may be behind: reply {@code CHANGED} and
+ * write nothing but the guard.</li>
  * <li>If the counter is missing and nothing is known about the sequence (no guard, and
  * this instance has received none of its IDs), create it at {@code start - 1}. Several
  * instances creating it at once are serialized by Redis: one creates it, all of them then
@@ -71,22 +71,22 @@ import io.github.idgen.segment.SequenceBounds;
  * reservation is refused with a {@link io.github.idgen.BackendMisconfiguredException}
  * that says so.
  *
- * <h2>A counter that cannot be trusted</h2> Redis without persistence loses every
- * counter when it restarts, a restart from an older snapshot brings back older counters,
- * a {@code FLUSHDB} or an eviction removes keys, and a replica promoted while behind
- * serves older counters; a Redis Cluster reshard moves a counter to another process too,
- * which cannot be told from a failover. Counting on from a counter that may be behind
- * would hand out IDs a second time. Such a counter ({@code CHANGED} or {@code LOST}) is,
+ * <h2>A counter that cannot be trusted</h2> Redis without persistence loses every counter
+ * when it restarts, a restart from an older snapshot brings back older counters, a
+ * {@code FLUSHDB} or an eviction removes keys, and a replica promoted while behind serves
+ * older counters; a Redis Cluster reshard moves a counter to another process too, which
+ * cannot be told from a failover. Counting on from a counter that may be behind would
+ * hand out IDs a second time. Such a counter ({@code CHANGED} or {@code LOST}) is,
  * without a floor:
  * <ul>
  * <li>with a failover jump of 0, refused: {@link CounterLostException}, logged at error
  * level, reported by {@link #trippedGuards()} and sticky (the sequence is refused from
  * then on, without touching Redis, until the application restarts), and the guard raised
  * so that every other instance, new ones included, refuses it too;</li>
- * <li>with a failover jump, moved past the highest position known by the jump and as
- * much again for every minute since the counter was last reserved (by its stamp, or by
- * this instance's last IDs), on the same server only (a move names the run id it expects),
- * and stamped: the first instance moves it, the others find it moved. While fewer IDs than
+ * <li>with a failover jump, moved past the highest position known by the jump and as much
+ * again for every minute since the counter was last reserved (by its stamp, or by this
+ * instance's last IDs), on the same server only (a move names the run id it expects), and
+ * stamped: the first instance moves it, the others find it moved. While fewer IDs than
  * the jump are reserved per minute, every reservation lost with the counter lies within
  * the move, and a counter restored twice to the same state moves further the second time.
  * A bounded sequence that the move would carry past its max-value is refused instead, as
@@ -101,11 +101,11 @@ import io.github.idgen.segment.SequenceBounds;
  * sequences only and refuses bounded and cyclic ones with
  * {@link IllegalArgumentException}). Each segment {@code (from, to]} reserved in Redis is
  * then claimed in the floor before it is handed out: the floor is raised from at most
- * {@code from} to {@code to} in one atomic write. Claims are disjoint whatever Redis does,
- * since a claim needs the floor at or below its start and leaves it at its end; so with a
- * floor no ID is handed out twice even if Redis loses, sets back or invents counter
- * values. A counter that cannot be trusted is re-seeded above the floor. A claim that
- * fails (the floor is above {@code from}: the counter is behind the floor, or a
+ * {@code from} to {@code to} in one atomic write. Claims are disjoint whatever Redis
+ * does, since a claim needs the floor at or below its start and leaves it at its end; so
+ * with a floor no ID is handed out twice even if Redis loses, sets back or invents
+ * counter values. A counter that cannot be trusted is re-seeded above the floor. A claim
+ * that fails (the floor is above {@code from}: the counter is behind the floor, or a
  * concurrent segment was claimed first) skips the segment, reads the floor and asks the
  * script again with the floor as the highest value known, which re-seeds a lost counter
  * there; a few such rounds with a short random back-off, then
@@ -179,9 +179,9 @@ public class RedisSegmentStore implements SegmentStore {
 	 * @param keys the keys of the sequences
 	 * @param floor the durable floor that every segment is claimed in and that lost
 	 * counters are re-seeded above, or {@code null} for none
-	 * @param failoverJump how far a store without a floor moves a counter forward that was
-	 * last reserved on another Redis server process (a restart, a failover), at least 0;
-	 * 0 refuses such a counter instead
+	 * @param failoverJump how far a store without a floor moves a counter forward that
+	 * was last reserved on another Redis server process (a restart, a failover), at least
+	 * 0; 0 refuses such a counter instead
 	 * @param observer hears of every counter moved forward
 	 */
 	public RedisSegmentStore(RedisConnectionFactory connectionFactory, RedisKeys keys, CounterFloor floor,
@@ -219,9 +219,10 @@ public class RedisSegmentStore implements SegmentStore {
 				(name) -> new HighWaterMark(name, this.keys.counter(name)));
 		mark.checkIntact();
 		if (!bounds.isBounded() && step > SequenceBounds.MAX_ID) {
-			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence)
-					+ " cannot reserve " + step
-					+ " IDs: no counter can grow by that much without passing the largest ID " + SequenceBounds.MAX_ID);
+			throw new SequenceExhaustedException(sequence,
+					"Sequence " + SequenceNames.quote(sequence) + " cannot reserve " + step
+							+ " IDs: no counter can grow by that much without passing the largest ID "
+							+ SequenceBounds.MAX_ID);
 		}
 		try {
 			return (this.floor != null) ? allocateAboveFloor(sequence, step, bounds, mark)
@@ -229,8 +230,7 @@ public class RedisSegmentStore implements SegmentStore {
 		}
 		catch (DataAccessException | IllegalStateException ex) {
 			throw RedisFailures.translate("Could not reserve " + step + " IDs of sequence "
-					+ SequenceNames.quote(sequence)
-					+ " in Redis key '" + this.keys.counter(sequence) + "'", ex);
+					+ SequenceNames.quote(sequence) + " in Redis key '" + this.keys.counter(sequence) + "'", ex);
 		}
 	}
 
@@ -268,8 +268,8 @@ public class RedisSegmentStore implements SegmentStore {
 				+ this.keys.stamp(sequence) + "' to '" + untrusted.server() + ":0' and restart the instances that "
 				+ "refused it";
 		if (this.failoverJump == 0) {
-			throw mark.trip(reason + ". " + recovery + "; or set idgen.redis.failover-jump to move such counters "
-					+ "forward");
+			throw mark.trip(
+					reason + ". " + recovery + "; or set idgen.redis.failover-jump to move such counters " + "forward");
 		}
 		if (attempt > MAX_MOVE_ATTEMPTS) {
 			throw new BackendUnavailableException("Could not move the counter of sequence "
@@ -285,9 +285,10 @@ public class RedisSegmentStore implements SegmentStore {
 		ReserveScript.Result moved = this.script.reserve(sequence, step, bounds, target, true, mark.server(),
 				untrusted.server());
 		if (moved.outcome() == ReserveScript.Outcome.RESEEDED) {
-			logger.warn("Sequence {}: {}; moved its counter from {} to {} ({} IDs: idgen.redis.failover-jump={}, and "
-					+ "as much again per minute since its last reservation)", SequenceNames.quote(sequence), reason, known,
-					target, jump, this.failoverJump);
+			logger.warn(
+					"Sequence {}: {}; moved its counter from {} to {} ({} IDs: idgen.redis.failover-jump={}, and "
+							+ "as much again per minute since its last reservation)",
+					SequenceNames.quote(sequence), reason, known, target, jump, this.failoverJump);
 			this.observer.counterMovedForward(sequence, known.value(), target.value());
 		}
 		return moved;
@@ -321,9 +322,10 @@ public class RedisSegmentStore implements SegmentStore {
 			ReserveScript.Result result = this.script.reserve(sequence, step, bounds, known, true, mark.server(),
 					movingForwardOn);
 			if (result.outcome() == ReserveScript.Outcome.CHANGED) {
-				logger.warn("Counter '{}' of sequence {} was last reserved on another Redis server process than the one "
-						+ "serving it now (run id {}), after a restart or a failover; re-seeding it above its floor",
-						this.keys.counter(sequence), SequenceNames.quote(sequence), result.server());
+				logger
+					.warn("Counter '{}' of sequence {} was last reserved on another Redis server process than the one "
+							+ "serving it now (run id {}), after a restart or a failover; re-seeding it above its floor",
+							this.keys.counter(sequence), SequenceNames.quote(sequence), result.server());
 				movingForwardOn = result.server();
 				knownFloor = readFloor(sequence);
 			}
@@ -345,9 +347,8 @@ public class RedisSegmentStore implements SegmentStore {
 			}
 			if (attempt == MAX_CLAIM_ATTEMPTS) {
 				throw new BackendUnavailableException("Could not claim a segment of sequence "
-						+ SequenceNames.quote(sequence)
-						+ " in its floor after " + attempt + " attempts: the floor (" + knownFloor
-						+ ") kept passing the segments reserved in Redis");
+						+ SequenceNames.quote(sequence) + " in its floor after " + attempt + " attempts: the floor ("
+						+ knownFloor + ") kept passing the segments reserved in Redis");
 			}
 			backOff(sequence, attempt);
 		}
@@ -358,9 +359,10 @@ public class RedisSegmentStore implements SegmentStore {
 			return this.floor.raise(sequence, from, to);
 		}
 		catch (BackendUnavailableException ex) {
-			throw new BackendUnavailableException("Could not raise the floor of sequence "
-					+ SequenceNames.quote(sequence)
-					+ " to " + to + "; IDs " + (from + 1) + " to " + to + " are skipped: " + ex.getMessage(), ex);
+			throw new BackendUnavailableException(
+					"Could not raise the floor of sequence " + SequenceNames.quote(sequence) + " to " + to + "; IDs "
+							+ (from + 1) + " to " + to + " are skipped: " + ex.getMessage(),
+					ex);
 		}
 	}
 
@@ -370,8 +372,8 @@ public class RedisSegmentStore implements SegmentStore {
 		}
 		catch (BackendUnavailableException ex) {
 			throw new BackendUnavailableException(
-					"Could not read the floor of sequence " + SequenceNames.quote(sequence) + ": "
-							+ ex.getMessage(), ex);
+					"Could not read the floor of sequence " + SequenceNames.quote(sequence) + ": " + ex.getMessage(),
+					ex);
 		}
 	}
 
@@ -411,15 +413,14 @@ public class RedisSegmentStore implements SegmentStore {
 	private SequenceExhaustedException exhausted(String sequence, long step, String counter) {
 		return new SequenceExhaustedException(sequence,
 				"Sequence " + SequenceNames.quote(sequence) + " is exhausted: its counter '"
-						+ this.keys.counter(sequence) + "' is at "
-						+ counter + " and cannot grow by " + step + " without passing the largest ID " + SequenceBounds.MAX_ID);
+						+ this.keys.counter(sequence) + "' is at " + counter + " and cannot grow by " + step
+						+ " without passing the largest ID " + SequenceBounds.MAX_ID);
 	}
 
 	private SequenceExhaustedException boundReached(String sequence, SequenceBounds bounds, String counter) {
 		return new SequenceExhaustedException(sequence,
 				"Sequence " + SequenceNames.quote(sequence) + " has handed out its last ID, its max-value "
-						+ bounds.maxValue()
-						+ ": its counter '" + this.keys.counter(sequence) + "' is at " + counter);
+						+ bounds.maxValue() + ": its counter '" + this.keys.counter(sequence) + "' is at " + counter);
 	}
 
 	@Override
@@ -437,8 +438,8 @@ public class RedisSegmentStore implements SegmentStore {
 	}
 
 	/**
-	 * Return the sequences whose counter-loss guard has tripped in this instance, and why.
-	 * Their allocations throw {@link CounterLostException} until the application
+	 * Return the sequences whose counter-loss guard has tripped in this instance, and
+	 * why. Their allocations throw {@link CounterLostException} until the application
 	 * restarts.
 	 * @return the reason per sequence name, empty if no guard has tripped
 	 */

@@ -12,8 +12,8 @@ import io.github.idgen.redis.time.RedisTimeSequences;
 import io.github.idgen.segment.SegmentSequences;
 
 /**
- * The sequences of the Redis backend, each served in its {@link RedisMode}: segments
- * over a {@link RedisSegmentStore}, one {@link RedisIncrementSequence} INCR per ID, or IDs
+ * The sequences of the Redis backend, each served in its {@link RedisMode}: segments over
+ * a {@link RedisSegmentStore}, one {@link RedisIncrementSequence} INCR per ID, or IDs
  * composed from Redis TIME. It reports itself unavailable once a counter-loss guard of
  * the segment or the increment store has tripped, so that health shows it.
  */
@@ -98,8 +98,8 @@ public final class RedisSequences implements SequenceBackend, AutoCloseable {
 	}
 
 	/**
-	 * End the segment fetch threads and close the connections to the time-mode nodes
-	 * that the time-mode sequences opened themselves.
+	 * End the segment fetch threads and close the connections to the time-mode nodes that
+	 * the time-mode sequences opened themselves.
 	 */
 	@Override
 	public void close() throws Exception {

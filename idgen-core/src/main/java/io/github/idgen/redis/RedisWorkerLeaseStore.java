@@ -23,8 +23,8 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * expires after the ttl, and a last-timestamp key {@code <prefix>worker:{<id>}:last},
  * which never expires and holds the last timestamp no ID of the owners of the id is
  * after: raised to the owner's horizon by every renewal, set exactly to the last
- * millisecond issued by a release. Both keys share the hash tag {@code <id>}, so each script
- * below touches one cluster slot. Every operation is one Lua script, which Redis
+ * millisecond issued by a release. Both keys share the hash tag {@code <id>}, so each
+ * script below touches one cluster slot. Every operation is one Lua script, which Redis
  * executes atomically:
  * <ul>
  * <li><b>Acquire</b> ({@code worker-acquire.lua}) runs {@code SET lease owner NX PX ttl}
@@ -33,9 +33,9 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * <li><b>Renew</b> ({@code worker-renew.lua}) checks {@code GET lease == owner}, then
  * runs {@code PEXPIRE lease ttl} and raises the last timestamp to the owner's horizon
  * (never lowers it).</li>
- * <li><b>Release</b> ({@code worker-release.lua}) checks {@code GET lease == owner},
- * then deletes the lease and sets the last timestamp to exactly the last millisecond
- * the owner issued IDs at, which may be lower.</li>
+ * <li><b>Release</b> ({@code worker-release.lua}) checks {@code GET lease == owner}, then
+ * deletes the lease and sets the last timestamp to exactly the last millisecond the owner
+ * issued IDs at, which may be lower.</li>
  * </ul>
  * Expiry is decided on one clock, the Redis server's: {@code PX} and {@code PEXPIRE}
  * count the ttl on the server, so the clocks of the generator instances play no part.
@@ -47,12 +47,12 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * ({@value #DEFAULT_COUNT_MAX_WORKER_ID}, the largest id of 10 worker bits, before the
  * first acquire).
  * <p>
- * The keys of this store lie where no sequence key can: every key of a sequence
- * continues its prefix with a brace ({@code <prefix>{<sequence>}...}), every key of
- * this store with {@code worker:}, so that no sequence name, whatever a caller passes,
- * can take or block a worker ID. Redis without persistence, or a failover to a replica
- * that lacks a lease, forgets leases, so that an id can be leased twice; the
- * last-timestamp keys are lost the same way.
+ * The keys of this store lie where no sequence key can: every key of a sequence continues
+ * its prefix with a brace ({@code <prefix>{<sequence>}...}), every key of this store with
+ * {@code worker:}, so that no sequence name, whatever a caller passes, can take or block
+ * a worker ID. Redis without persistence, or a failover to a replica that lacks a lease,
+ * forgets leases, so that an id can be leased twice; the last-timestamp keys are lost the
+ * same way.
  */
 public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
@@ -172,8 +172,8 @@ public class RedisWorkerLeaseStore implements WorkerLeaseStore {
 
 	private static String timestamp(long lastIssuedMillis) {
 		if (lastIssuedMillis < 0) {
-			throw new IllegalArgumentException("Last issued timestamp must not be negative but was "
-					+ lastIssuedMillis);
+			throw new IllegalArgumentException(
+					"Last issued timestamp must not be negative but was " + lastIssuedMillis);
 		}
 		return Long.toString(lastIssuedMillis);
 	}

@@ -52,15 +52,15 @@ final class ReserveScript {
 	 * @param lastServer the run id of the server the caller last reserved IDs of this
 	 * sequence from, {@code null} if none
 	 * @param movingForwardOn the run id of the server on which the caller moves the
-	 * counter forward to {@code known} (with {@code reseed}) after it found the counter last
-	 * reserved on another server ({@link Outcome#CHANGED}), {@code null} otherwise
+	 * counter forward to {@code known} (with {@code reseed}) after it found the counter
+	 * last reserved on another server ({@link Outcome#CHANGED}), {@code null} otherwise
 	 * @return the outcome
 	 * @throws DataAccessException if Redis failed
 	 */
 	Result reserve(String sequence, long step, SequenceBounds bounds, CounterPosition known, boolean reseed,
 			String lastServer, String movingForwardOn) {
-		List<String> keys = List.of(this.keys.counter(sequence), this.keys.guard(sequence),
-				this.keys.cycle(sequence), this.keys.stamp(sequence));
+		List<String> keys = List.of(this.keys.counter(sequence), this.keys.guard(sequence), this.keys.cycle(sequence),
+				this.keys.stamp(sequence));
 		long limit = bounds.maxValue() - step;
 		String mode = !bounds.isBounded() ? "unbounded" : (bounds.cycle() ? "cyclic" : "bounded");
 		List<?> reply = this.template.execute(SCRIPT, keys, Long.toString(step),
@@ -128,8 +128,8 @@ final class ReserveScript {
 	 * {@link Outcome#CHANGED}) or of the current counter ({@link Outcome#EXHAUSTED});
 	 * empty for {@link Outcome#INVALID}
 	 * @param value the new counter ({@link Outcome#RESERVED}, {@link Outcome#RESEEDED}),
-	 * the highest value known ({@link Outcome#LOST}, {@link Outcome#CHANGED}), the current
-	 * counter ({@link Outcome#EXHAUSTED}) or the guard ({@link Outcome#INVALID})
+	 * the highest value known ({@link Outcome#LOST}, {@link Outcome#CHANGED}), the
+	 * current counter ({@link Outcome#EXHAUSTED}) or the guard ({@link Outcome#INVALID})
 	 * @param from the counter the reserved IDs follow ({@link Outcome#RESERVED},
 	 * {@link Outcome#RESEEDED}), empty otherwise
 	 * @param server the run id of the Redis server process that ran the script

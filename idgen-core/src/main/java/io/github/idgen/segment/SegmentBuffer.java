@@ -24,19 +24,19 @@ import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
 
 /**
- * Serves one sequence from memory out of segments reserved from a {@link SegmentStore}:
- * a current segment that callers draw from and a next one fetched in the background
- * before the current one runs out (double buffering).
+ * Serves one sequence from memory out of segments reserved from a {@link SegmentStore}: a
+ * current segment that callers draw from and a next one fetched in the background before
+ * the current one runs out (double buffering).
  *
  * <h2>Fast path</h2> A caller reads {@link #current} (one volatile read) and takes an
- * offset from it (one atomic add). If the offset lies inside the segment, that is the
- * ID; no lock is taken. The caller that takes the offset at {@code prefetchAt} of the
- * segment schedules the fetch of the next one.
+ * offset from it (one atomic add). If the offset lies inside the segment, that is the ID;
+ * no lock is taken. The caller that takes the offset at {@code prefetchAt} of the segment
+ * schedules the fetch of the next one.
  *
  * <h2>Slow path</h2> A caller that finds the current segment used up takes {@link #lock},
- * makes the prefetched segment current (or starts a fetch if none is under way) and
- * waits at most {@code fetchTimeout} for one, then throws
- * {@link BackendUnavailableException}. Only callers at a segment boundary take the lock.
+ * makes the prefetched segment current (or starts a fetch if none is under way) and waits
+ * at most {@code fetchTimeout} for one, then throws {@link BackendUnavailableException}.
+ * Only callers at a segment boundary take the lock.
  *
  * <h2>Fetching</h2> At most one fetch per sequence is scheduled or running at a time: the
  * one in {@link #fetch}. A fetch is a run of attempts on the fetch executor, the first at
@@ -45,7 +45,8 @@ import io.github.idgen.SequenceObserver;
  * when an attempt succeeds, when the store fails for good, or when the executor shuts
  * down. The store tells the two kinds of failure apart (see {@link SegmentStore}): a
  * {@link BackendUnavailableException} is retried, so that a transient failure is healed
- * before the current segment runs out; any other exception ({@link IllegalArgumentException},
+ * before the current segment runs out; any other exception
+ * ({@link IllegalArgumentException},
  * {@link io.github.idgen.BackendMisconfiguredException}, an exhausted sequence, ...) ends
  * the fetch and reaches the waiting callers at once. An {@link Error} thrown by the store
  * counts as a transient failure and is retried the same way; one thrown by the executor
@@ -56,10 +57,10 @@ import io.github.idgen.SequenceObserver;
  * A fetch is claimed with a compare-and-set of {@link #fetch} and released only under
  * {@link #lock}, with a signal to the waiting callers. A claim made while a fetched
  * segment is already waiting in {@link #next} (a warm-up, or a caller that took the
- * prefetch offset of a segment long since used up) is released at once without a
- * fetch, since its segment would replace the waiting one and be lost; meanwhile the
- * prefetch trigger of the segment that follows may have found the fetch claimed, so the
- * release checks the trigger again and starts the fetch it would have started.
+ * prefetch offset of a segment long since used up) is released at once without a fetch,
+ * since its segment would replace the waiting one and be lost; meanwhile the prefetch
+ * trigger of the segment that follows may have found the fetch claimed, so the release
+ * checks the trigger again and starts the fetch it would have started.
  *
  * <h2>Thread ownership</h2>
  * <ul>
@@ -69,8 +70,8 @@ import io.github.idgen.SequenceObserver;
  * Volatile so that a claim can check it without the lock and {@link #state()} can read
  * it.</li>
  * <li>{@link #fetch}: claimed by compare-and-set by any thread, released under
- * {@link #lock} by the thread that claimed it or the fetch's last attempt. An attempt of a
- * fetch that is no longer the claimed one does nothing.</li>
+ * {@link #lock} by the thread that claimed it or the fetch's last attempt. An attempt of
+ * a fetch that is no longer the claimed one does nothing.</li>
  * <li>{@link #step}, {@link #fetchedBefore}, {@link #lastFetchNanos},
  * {@link #lastFetchAt}, {@link #lastFetchMillis}: written only by fetch attempts, which
  * never overlap: one fetch at a time, and each attempt schedules the next. All but
@@ -144,8 +145,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * @param name the sequence name
 	 * @param store the store that reserves segments
 	 * @param settings how the sequence is served
-	 * @param fetchExecutor runs the fetch attempts and schedules their retries; its threads
-	 * may block on the store
+	 * @param fetchExecutor runs the fetch attempts and schedules their retries; its
+	 * threads may block on the store
 	 */
 	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings,
 			ScheduledExecutorService fetchExecutor) {
@@ -158,8 +159,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * @param name the sequence name
 	 * @param store the store that reserves segments
 	 * @param settings how the sequence is served
-	 * @param fetchExecutor runs the fetch attempts and schedules their retries; its threads
-	 * may block on the store
+	 * @param fetchExecutor runs the fetch attempts and schedules their retries; its
+	 * threads may block on the store
 	 * @param observer hears of fetches and waits
 	 */
 	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings,
@@ -168,8 +169,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Create a buffer with a hook into the claims of a fetch, where tests hold a thread to
-	 * play the interleavings of a claim and the prefetch trigger.
+	 * Create a buffer with a hook into the claims of a fetch, where tests hold a thread
+	 * to play the interleavings of a claim and the prefetch trigger.
 	 */
 	SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, ScheduledExecutorService fetchExecutor,
 			SequenceObserver observer, ClaimHook claimHook) {
@@ -241,8 +242,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		boolean started = block.size > 0;
 		Instant fetchedAt = this.lastFetchAt;
 		long step = this.step;
-		long nextStep = (fetchedAt != null) ? this.settings.stepPolicy()
-			.nextStep(step, Duration.ofNanos(System.nanoTime() - this.lastFetchNanos)) : step;
+		long nextStep = (fetchedAt != null)
+				? this.settings.stepPolicy().nextStep(step, Duration.ofNanos(System.nanoTime() - this.lastFetchNanos))
+				: step;
 		return new State(this.name, started ? block.start : null, started ? block.start + block.size : null,
 				block.remaining(), (prefetched != null) ? prefetched.size : 0, step,
 				(failure != null) ? failure.getMessage() : null, nextStep, fetchedAt,
@@ -268,8 +270,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	/**
 	 * Return the {@link #state()} as name-value pairs: {@code segmentStart},
 	 * {@code segmentEnd}, {@code remaining}, {@code prefetched}, {@code step},
-	 * {@code nextStep}, {@code lastFetchAt} (an ISO-8601 instant), {@code lastFetchMillis},
-	 * {@code issued} and, after a failed fetch, {@code lastFailure}.
+	 * {@code nextStep}, {@code lastFetchAt} (an ISO-8601 instant),
+	 * {@code lastFetchMillis}, {@code issued} and, after a failed fetch,
+	 * {@code lastFailure}.
 	 */
 	@Override
 	public Map<String, Object> info() {
@@ -291,9 +294,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Make sure that a segment is current and the next one is fetched, without issuing
-	 * an ID: fetch the current segment if there is none (waiting as {@link #next()}
-	 * would), start fetching the next one, and wait for it at most {@code fetchTimeout}.
+	 * Make sure that a segment is current and the next one is fetched, without issuing an
+	 * ID: fetch the current segment if there is none (waiting as {@link #next()} would),
+	 * start fetching the next one, and wait for it at most {@code fetchTimeout}.
 	 * @throws BackendUnavailableException if no current segment could be fetched in time
 	 */
 	public void warmUp() {
@@ -396,8 +399,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	private BackendUnavailableException shutDown(RejectedExecutionException cause) {
-		return new BackendUnavailableException("The ID generator has been shut down; sequence "
-				+ SequenceNames.quote(this.name) + " has no IDs left", cause);
+		return new BackendUnavailableException(
+				"The ID generator has been shut down; sequence " + SequenceNames.quote(this.name) + " has no IDs left",
+				cause);
 	}
 
 	/**
@@ -445,10 +449,10 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Make one attempt of a fetch and, unless it ended the fetch, schedule the next. Throws
-	 * nothing: an {@link Error} of the store counts as a transient failure, anything that
-	 * fails while a failure is handled still schedules the next attempt, and a fetch
-	 * whose next attempt cannot be scheduled is released.
+	 * Make one attempt of a fetch and, unless it ended the fetch, schedule the next.
+	 * Throws nothing: an {@link Error} of the store counts as a transient failure,
+	 * anything that fails while a failure is handled still schedules the next attempt,
+	 * and a fetch whose next attempt cannot be scheduled is released.
 	 */
 	private void attempt(Fetch claimed) {
 		if (this.fetch.get() != claimed) {
@@ -469,18 +473,18 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Record a failure of an attempt that the store did not report as an exception of
-	 * its own, such as an {@link Error}, as a transient one. Throws nothing: whatever
-	 * fails while the failure is described is left to the next attempt.
+	 * Record a failure of an attempt that the store did not report as an exception of its
+	 * own, such as an {@link Error}, as a transient one. Throws nothing: whatever fails
+	 * while the failure is described is left to the next attempt.
 	 */
 	private void failedWithError(Throwable failure) {
 		try {
 			retryLater(new BackendUnavailableException("Fetching a segment of sequence "
-					+ SequenceNames.quote(this.name)
-					+ " failed: " + FailureDescriptions.describe(failure), failure));
+					+ SequenceNames.quote(this.name) + " failed: " + FailureDescriptions.describe(failure), failure));
 		}
 		catch (RuntimeException | Error ex) {
-			// Out of memory or worse while describing the failure: the next attempt tells.
+			// Out of memory or worse while describing the failure: the next attempt
+			// tells.
 		}
 	}
 
@@ -635,11 +639,11 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * @param nextStep the step the next fetch would ask for if it started now
 	 * @param lastFetchAt when the latest successful fetch ended, {@code null} before the
 	 * first one
-	 * @param lastFetchMillis how long the latest successful fetch took, {@code null} before
-	 * the first one
+	 * @param lastFetchMillis how long the latest successful fetch took, {@code null}
+	 * before the first one
 	 */
-	public record State(String name, Long segmentStart, Long segmentEnd, long remaining, long prefetched,
-			long step, String lastFailure, long nextStep, Instant lastFetchAt, Long lastFetchMillis) {
+	public record State(String name, Long segmentStart, Long segmentEnd, long remaining, long prefetched, long step,
+			String lastFailure, long nextStep, Instant lastFetchAt, Long lastFetchMillis) {
 
 	}
 
@@ -681,7 +685,6 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		private long retryDelayNanos = MIN_RETRY_DELAY_NANOS;
 
 	}
-
 
 	/**
 	 * The fixed range of a segment being served, read by every caller after it advanced

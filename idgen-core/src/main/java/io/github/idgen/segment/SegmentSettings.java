@@ -9,8 +9,8 @@ import java.time.Duration;
  * max-value and whether it cycles
  * @param step the size of the first segment, within the step policy's bounds
  * @param stepPolicy how later segments are sized
- * @param prefetchAt the fraction of a segment, in {@code [0, 1)}, after whose use the next
- * segment is fetched in the background
+ * @param prefetchAt the fraction of a segment, in {@code [0, 1)}, after whose use the
+ * next segment is fetched in the background
  * @param fetchTimeout how long a caller waits for a segment when none is left, positive
  */
 public record SegmentSettings(SequenceBounds bounds, long step, StepPolicy stepPolicy, double prefetchAt,
@@ -32,8 +32,8 @@ public record SegmentSettings(SequenceBounds bounds, long step, StepPolicy stepP
 			throw new IllegalArgumentException("stepPolicy must not be null");
 		}
 		if (step < stepPolicy.minStep() || step > stepPolicy.maxStep()) {
-			throw new IllegalArgumentException("step (" + step + ") must lie within [" + stepPolicy.minStep()
-					+ ", " + stepPolicy.maxStep() + "]");
+			throw new IllegalArgumentException(
+					"step (" + step + ") must lie within [" + stepPolicy.minStep() + ", " + stepPolicy.maxStep() + "]");
 		}
 		if (!(prefetchAt >= 0.0 && prefetchAt < 1.0)) {
 			throw new IllegalArgumentException("prefetchAt must lie within [0, 1) but was " + prefetchAt);

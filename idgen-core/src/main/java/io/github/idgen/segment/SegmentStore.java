@@ -11,8 +11,8 @@ import io.github.idgen.SequenceExhaustedException;
  * starts at {@code start - 1}. {@link #allocate} adds {@code step} to the counter in one
  * atomic backend operation and returns the block between the old and the new value, so
  * that no other caller, in any process sharing the backend, ever receives an overlapping
- * block. Creating a missing counter is race-safe: of several callers creating it at
- * once, exactly one creates it and all of them then allocate from it.
+ * block. Creating a missing counter is race-safe: of several callers creating it at once,
+ * exactly one creates it and all of them then allocate from it.
  * <p>
  * The largest ID a store hands out is {@code Long.MAX_VALUE - 1}, so that every segment
  * end fits in a {@code long}.

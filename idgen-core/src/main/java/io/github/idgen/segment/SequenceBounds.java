@@ -35,9 +35,8 @@ public record SequenceBounds(long start, long maxValue, boolean cycle) {
 			throw new IllegalArgumentException("start must be at least 1 but was " + start);
 		}
 		if (maxValue < start || maxValue > MAX_ID) {
-			throw new IllegalArgumentException(
-					"maxValue must lie within [start, " + MAX_ID + "] = [" + start + ", " + MAX_ID + "] but was "
-							+ maxValue);
+			throw new IllegalArgumentException("maxValue must lie within [start, " + MAX_ID + "] = [" + start + ", "
+					+ MAX_ID + "] but was " + maxValue);
 		}
 	}
 
@@ -68,8 +67,8 @@ public record SequenceBounds(long start, long maxValue, boolean cycle) {
 	 * @param counter the last ID reserved so far, {@code start - 1} for a new counter
 	 * @param step the number of IDs wanted, at least 1
 	 * @return the segment, at most {@code step} IDs long
-	 * @throws SequenceExhaustedException if the counter has reached
-	 * {@code maxValue} and the sequence does not cycle
+	 * @throws SequenceExhaustedException if the counter has reached {@code maxValue} and
+	 * the sequence does not cycle
 	 */
 	public Segment next(String sequence, long counter, long step) {
 		long from = counter;

@@ -21,12 +21,12 @@ import io.github.idgen.worker.WorkerIdSpace;
  * <p>
  * The presets, all counted from {@link #DEFAULT_EPOCH}:
  * <ul>
- * <li>{@link #standard()}: 41 timestamp, 10 worker, 12 sequence bits (1024 workers,
- * 4096 IDs per millisecond and worker);</li>
- * <li>{@link #datacenterAndWorker()}: 41 timestamp, 5 datacenter, 5 worker, 12
- * sequence bits (32 datacenters of 32 workers);</li>
- * <li>{@link #javascriptSafe()}: 10 reserved, 41 timestamp, 5 worker, 7 sequence bits
- * (32 workers, 128 IDs per millisecond and worker).</li>
+ * <li>{@link #standard()}: 41 timestamp, 10 worker, 12 sequence bits (1024 workers, 4096
+ * IDs per millisecond and worker);</li>
+ * <li>{@link #datacenterAndWorker()}: 41 timestamp, 5 datacenter, 5 worker, 12 sequence
+ * bits (32 datacenters of 32 workers);</li>
+ * <li>{@link #javascriptSafe()}: 10 reserved, 41 timestamp, 5 worker, 7 sequence bits (32
+ * workers, 128 IDs per millisecond and worker).</li>
  * </ul>
  * With 41 timestamp bits, IDs last about 69.7 years from the epoch: until
  * 2094-09-07T15:47:35.551Z from the default epoch, see {@link #lastTime()}.
@@ -129,8 +129,8 @@ public record BitLayout(Instant epoch, int reservedBits, int timestampBits, int 
 	}
 
 	/**
-	 * Return the layout whose IDs stay below {@code 2^53}, so that JavaScript numbers hold
-	 * them exactly: the sign bit and 10 reserved bits (bits 63 to 53) are 0, then 41
+	 * Return the layout whose IDs stay below {@code 2^53}, so that JavaScript numbers
+	 * hold them exactly: the sign bit and 10 reserved bits (bits 63 to 53) are 0, then 41
 	 * timestamp bits (bits 52 to 12, the same 69.7 years as the standard layout), no
 	 * datacenter, 5 worker bits (bits 11 to 7, 32 workers) and 7 sequence bits (bits 6 to
 	 * 0, 128 IDs per millisecond and worker, 128,000 per second). The largest ID is

@@ -42,15 +42,15 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * returned, so a long GC or SIGSTOP pause cannot yield a duplicate: when the instance
  * resumes, its check fails.</li>
  * <li>The ID's timestamp (for a batch, that of its last ID) is at or before the horizon
- * {@code H}: every ID returned is covered by a horizon already in the store, whatever
- * the wall clock did since the renewal.</li>
+ * {@code H}: every ID returned is covered by a horizon already in the store, whatever the
+ * wall clock did since the renewal.</li>
  * </ol>
- * Both use the latest renewal of the lease the ID was composed under, not the one
- * current when the call began: a store renews only a lease that has not expired, so a
- * renewal proves the lease was held all along, and a call that outlasts the validity it
- * began with (one that waits out a backward step of the clock, say) still returns its
- * ID. An ID composed under a lease that was lost and leased again is still refused: the
- * new lease has a generator of its own.
+ * Both use the latest renewal of the lease the ID was composed under, not the one current
+ * when the call began: a store renews only a lease that has not expired, so a renewal
+ * proves the lease was held all along, and a call that outlasts the validity it began
+ * with (one that waits out a backward step of the clock, say) still returns its ID. An ID
+ * composed under a lease that was lost and leased again is still refused: the new lease
+ * has a generator of its own.
  * <p>
  * <b>Takeover.</b> A new owner starts its generator after the last timestamp stored with
  * the lease: the previous owner's last horizon, or the exact last millisecond it issued
@@ -64,19 +64,19 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * instance took it), the heartbeat leases a worker ID again, possibly another one, starts
  * a new generator that issues no ID at or before the last timestamp stored with that
  * worker ID (nor at or before the last millisecond of the old generator), and renews it
- * at once to store its horizon. Until that renewal succeeds the new lease has no horizon and
- * every ID is refused.
+ * at once to store its horizon. Until that renewal succeeds the new lease has no horizon
+ * and every ID is refused.
  * <p>
  * <b>Release.</b> {@link #close()} stores the exact last millisecond this worker issued
  * IDs at, which may lower the stored horizon, so that the next owner of the worker ID
  * need not wait for the horizon on a rolling restart.
  * <p>
  * <b>Thread ownership.</b> {@link #current} is replaced (never mutated) by the heartbeat
- * thread, and before that by the constructor and the first renewal in {@link #lease},
- * and read by every caller; it is volatile so that callers see a renewal or a new lease
- * at once. {@link #closed} is written once by
- * {@link #close()} and read by every caller after it composed its ID; why it is volatile
- * is explained in {@link #close()}. The generator inside is thread-safe.
+ * thread, and before that by the constructor and the first renewal in {@link #lease}, and
+ * read by every caller; it is volatile so that callers see a renewal or a new lease at
+ * once. {@link #closed} is written once by {@link #close()} and read by every caller
+ * after it composed its ID; why it is volatile is explained in {@link #close()}. The
+ * generator inside is thread-safe.
  */
 public final class LeasedWorker implements SnowflakeWorker {
 
@@ -118,11 +118,11 @@ public final class LeasedWorker implements SnowflakeWorker {
 	private volatile boolean closed;
 
 	/**
-	 * Create a worker over a lease just acquired, which it renews next to store its
-	 * first horizon. Only assigns: {@link #lease} does the I/O.
+	 * Create a worker over a lease just acquired, which it renews next to store its first
+	 * horizon. Only assigns: {@link #lease} does the I/O.
 	 */
-	private LeasedWorker(WorkerLeaseStore store, LeasedWorkerSettings settings, SequenceObserver observer,
-			Clock clock, LongSupplier nanoTime, String owner, WorkerLease lease, long leasedAtNanos) {
+	private LeasedWorker(WorkerLeaseStore store, LeasedWorkerSettings settings, SequenceObserver observer, Clock clock,
+			LongSupplier nanoTime, String owner, WorkerLease lease, long leasedAtNanos) {
 		this.store = store;
 		this.layout = settings.layout();
 		this.datacenter = settings.datacenter();
@@ -155,8 +155,7 @@ public final class LeasedWorker implements SnowflakeWorker {
 	 * @throws io.github.idgen.BackendUnavailableException if the store failed; a lease
 	 * acquired before the failure frees up when it expires
 	 */
-	public static LeasedWorker lease(WorkerLeaseStore store, LeasedWorkerSettings settings,
-			SequenceObserver observer) {
+	public static LeasedWorker lease(WorkerLeaseStore store, LeasedWorkerSettings settings, SequenceObserver observer) {
 		return lease(store, settings, observer, Clock.systemUTC());
 	}
 
@@ -275,8 +274,7 @@ public final class LeasedWorker implements SnowflakeWorker {
 			throw new WorkerIdLostException("The clock ran past the horizon of the lease of snowflake worker ID "
 					+ holder.lease.workerId() + ": an ID at " + Instant.ofEpochMilli(timestamp)
 					+ " is after the last timestamp promised to the store ("
-					+ ((renewal.horizonMillis != NO_HORIZON) ? Instant.ofEpochMilli(renewal.horizonMillis)
-							: "none yet")
+					+ ((renewal.horizonMillis != NO_HORIZON) ? Instant.ofEpochMilli(renewal.horizonMillis) : "none yet")
 					+ "); no ID is issued until the lease is renewed");
 		}
 	}
@@ -397,7 +395,8 @@ public final class LeasedWorker implements SnowflakeWorker {
 					holder.lease.workerId(), ex);
 		}
 		catch (Error ex) {
-			// Rethrowing would cancel the fixed-delay schedule for good: no renewal after it.
+			// Rethrowing would cancel the fixed-delay schedule for good: no renewal after
+			// it.
 			logger.error("Renewing the lease of snowflake worker ID {} failed with an error; the heartbeat tries "
 					+ "again at its next beat", holder.lease.workerId(), ex);
 		}
@@ -446,12 +445,12 @@ public final class LeasedWorker implements SnowflakeWorker {
 	 * a caller composes its ID (a compare-and-set on the generator's atomic state) before
 	 * it reads {@link #closed}. Volatile and atomic accesses are totally ordered
 	 * consistently with each thread's program order, so if a caller read {@code false},
-	 * its read came before the write of {@code true}, its compare-and-set before its read,
-	 * and this method's read of the state after the write: the read sees the caller's
-	 * millisecond or a later one. A caller that reads {@code true} returns no ID. The
-	 * holder read here is at least as new as one any such caller composed with, for the
-	 * same reason; an older generator's IDs are covered too, since a new generator starts
-	 * after the last millisecond of the one it replaced.
+	 * its read came before the write of {@code true}, its compare-and-set before its
+	 * read, and this method's read of the state after the write: the read sees the
+	 * caller's millisecond or a later one. A caller that reads {@code true} returns no
+	 * ID. The holder read here is at least as new as one any such caller composed with,
+	 * for the same reason; an older generator's IDs are covered too, since a new
+	 * generator starts after the last millisecond of the one it replaced.
 	 */
 	@Override
 	public void close() {
@@ -495,8 +494,7 @@ public final class LeasedWorker implements SnowflakeWorker {
 	 * @param horizonMillis the latest timestamp, in milliseconds since the Unix epoch,
 	 * that an ID may have; {@link #NO_HORIZON} until the lease is renewed
 	 */
-	private record Holder(WorkerLease lease, SnowflakeGenerator generator, long validUntilNanos,
-			long horizonMillis) {
+	private record Holder(WorkerLease lease, SnowflakeGenerator generator, long validUntilNanos, long horizonMillis) {
 
 	}
 

@@ -17,19 +17,19 @@ import io.github.idgen.worker.WorkerId;
 
 /**
  * Generates the Snowflake IDs of one worker: each ID is composed, as its
- * {@link BitLayout} defines, of the current millisecond, the generator's
- * {@link WorkerId} and a sequence value that tells the IDs of one millisecond apart.
+ * {@link BitLayout} defines, of the current millisecond, the generator's {@link WorkerId}
+ * and a sequence value that tells the IDs of one millisecond apart.
  * <p>
- * One generator serves every sequence name of its worker: all of them share one ID
- * space, so an ID is unique across every name, and the IDs of one name have gaps where
- * the other names took theirs. That is what users of Snowflake IDs expect. Create one
- * generator per worker ID and share it; two generators with the same worker ID, layout
- * and epoch can issue the same IDs.
+ * One generator serves every sequence name of its worker: all of them share one ID space,
+ * so an ID is unique across every name, and the IDs of one name have gaps where the other
+ * names took theirs. That is what users of Snowflake IDs expect. Create one generator per
+ * worker ID and share it; two generators with the same worker ID, layout and epoch can
+ * issue the same IDs.
  *
- * <h2>Guarantees</h2> The IDs of a generator strictly increase in the order in which
- * they are issued and never repeat. The generator is thread-safe and lock-free: it keeps
- * the millisecond and sequence value of the last ID in one {@link AtomicLong} and moves
- * it forward with a compare-and-set, reading the clock once per attempt; it allocates
+ * <h2>Guarantees</h2> The IDs of a generator strictly increase in the order in which they
+ * are issued and never repeat. The generator is thread-safe and lock-free: it keeps the
+ * millisecond and sequence value of the last ID in one {@link AtomicLong} and moves it
+ * forward with a compare-and-set, reading the clock once per attempt; it allocates
  * nothing per ID.
  *
  * <h2>Sequence values</h2> A new millisecond starts its sequence at a random offset in
@@ -40,8 +40,8 @@ import io.github.idgen.worker.WorkerId;
  * millisecond, are not all even. A millisecond that follows one whose sequence ran out
  * starts at 0 instead: its traffic fills milliseconds anyway, and the offset would cost
  * throughput. When the sequence of the current millisecond runs out, the caller waits for
- * the next millisecond, spinning briefly and then parking; an ID is never borrowed from
- * a millisecond the clock has not reached.
+ * the next millisecond, spinning briefly and then parking; an ID is never borrowed from a
+ * millisecond the clock has not reached.
  *
  * <h2>Clock</h2> When the clock reads a millisecond before that of the last ID, the
  * caller waits until it reaches that millisecond again, as long as the clock is behind by
@@ -145,7 +145,8 @@ public final class SnowflakeGenerator implements SnowflakeWorker {
 			throw new IllegalArgumentException("clock must not be null");
 		}
 		if (maxBackwardWait == null || maxBackwardWait.isNegative()) {
-			throw new IllegalArgumentException("maxBackwardWait must not be null or negative but was " + maxBackwardWait);
+			throw new IllegalArgumentException(
+					"maxBackwardWait must not be null or negative but was " + maxBackwardWait);
 		}
 		this.layout = layout;
 		this.workerId = workerId;
@@ -166,8 +167,8 @@ public final class SnowflakeGenerator implements SnowflakeWorker {
 	}
 
 	/**
-	 * Return the millisecond since the Unix epoch of the last ID this generator issued, or
-	 * the one it was created not to issue at or before.
+	 * Return the millisecond since the Unix epoch of the last ID this generator issued,
+	 * or the one it was created not to issue at or before.
 	 * @return the last millisecond, 0 if there is none
 	 */
 	public long lastIssuedMillis() {

@@ -9,13 +9,13 @@ import io.github.idgen.SequenceInfo;
 import io.github.idgen.SequenceNames;
 
 /**
- * A named {@link Sequence} whose IDs come from a shared {@link SnowflakeWorker}, whichever
- * kind it is (a bare generator, a state-file worker or a leased worker). Every sequence
- * of one worker draws from the same ID space: an ID is unique across all of them, and
- * the IDs of one name have gaps where the other names took theirs.
+ * A named {@link Sequence} whose IDs come from a shared {@link SnowflakeWorker},
+ * whichever kind it is (a bare generator, a state-file worker or a leased worker). Every
+ * sequence of one worker draws from the same ID space: an ID is unique across all of
+ * them, and the IDs of one name have gaps where the other names took theirs.
  * <p>
- * It counts the IDs it returns in a {@link LongAdder}, added to by every caller after
- * the worker returned, so that {@link #issued()} is exact once no call is under way.
+ * It counts the IDs it returns in a {@link LongAdder}, added to by every caller after the
+ * worker returned, so that {@link #issued()} is exact once no call is under way.
  */
 public final class SnowflakeSequence implements Sequence, SequenceInfo {
 

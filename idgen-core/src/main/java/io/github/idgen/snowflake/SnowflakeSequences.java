@@ -11,8 +11,8 @@ import io.github.idgen.SequenceBackend;
  * <li>{@code new SnowflakeSequences(new SnowflakeGenerator(layout, workerId, ...))}: a
  * static worker ID, always available, nothing to close;</li>
  * <li>{@code new SnowflakeSequences(new StateFileWorker(file, layout, workerId, ...))}:
- * unavailable while the horizon in the state file is not renewed; closing stores the
- * last millisecond;</li>
+ * unavailable while the horizon in the state file is not renewed; closing stores the last
+ * millisecond;</li>
  * <li>{@code new SnowflakeSequences(LeasedWorker.lease(store, settings, observer))}:
  * unavailable while the lease is not known valid; closing releases the lease.</li>
  * </ul>

@@ -57,11 +57,11 @@ import io.github.idgen.worker.WorkerId;
  * <b>Thread ownership.</b> {@link #horizonMillis} is set by the constructor before any
  * other thread sees the worker, then written by renewals (the constructor's first one,
  * then the renewal thread's) and once by {@link #close()}, each under {@link #writeLock}
- * together with the file write it publishes, and read by every caller; it is volatile so that
- * callers see a renewal at once and see {@link #CLOSED} after a close (why that is enough
- * is explained in {@link #close()}). {@link #renewalRequested} lets one caller at a time
- * queue a renewal. {@link #renewalFailing} belongs to the renewal thread alone. The
- * generator inside is thread-safe.
+ * together with the file write it publishes, and read by every caller; it is volatile so
+ * that callers see a renewal at once and see {@link #CLOSED} after a close (why that is
+ * enough is explained in {@link #close()}). {@link #renewalRequested} lets one caller at
+ * a time queue a renewal. {@link #renewalFailing} belongs to the renewal thread alone.
+ * The generator inside is thread-safe.
  */
 public final class StateFileWorker implements SnowflakeWorker {
 

@@ -6,9 +6,9 @@ import java.util.function.Function;
  * A {@link WorkerIdSource} that takes the worker ID from the ordinal of a pod of a
  * Kubernetes StatefulSet: the number after the last {@code -} of the host name in the
  * {@code HOSTNAME} environment variable ({@code orders-3} is worker 3). Kubernetes runs
- * at most one pod of each ordinal at a time, so the pods of one StatefulSet have
- * distinct worker IDs; pods of other StatefulSets that share the ID space need another
- * datacenter ID. A domain after the first {@code .} is ignored.
+ * at most one pod of each ordinal at a time, so the pods of one StatefulSet have distinct
+ * worker IDs; pods of other StatefulSets that share the ID space need another datacenter
+ * ID. A domain after the first {@code .} is ignored.
  */
 public final class KubernetesWorkerIdSource implements WorkerIdSource {
 

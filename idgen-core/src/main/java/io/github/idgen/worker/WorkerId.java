@@ -2,8 +2,8 @@ package io.github.idgen.worker;
 
 /**
  * The identity of a Snowflake generator within the ID space: its datacenter and its
- * worker. No two generators that run at the same time with the same layout and epoch
- * may share a worker ID, or they can issue the same IDs.
+ * worker. No two generators that run at the same time with the same layout and epoch may
+ * share a worker ID, or they can issue the same IDs.
  *
  * @param datacenter the datacenter ID, 0 if the layout has no datacenter bits
  * @param worker the worker ID

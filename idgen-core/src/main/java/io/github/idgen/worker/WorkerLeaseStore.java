@@ -9,13 +9,13 @@ import java.util.Optional;
  * <p>
  * A lease is live until its expiry, decided by one clock (the store's own where it has
  * one), never by the clocks of the competing instances. Acquiring, renewing and releasing
- * are each atomic per worker ID. Every lease record keeps a last timestamp that no ID
- * of its owners is after, so that a new owner never issues IDs at or before it, even
- * after its clock went back or when its clock is behind the previous owner's: each
- * renewal raises it to the owner's horizon (its wall clock plus the ttl, which the owner
- * issues no ID after), and a release sets it to the exact last millisecond the owner
- * issued IDs at, which may lower it, so that the next owner need not wait for a horizon
- * its predecessor no longer needs.
+ * are each atomic per worker ID. Every lease record keeps a last timestamp that no ID of
+ * its owners is after, so that a new owner never issues IDs at or before it, even after
+ * its clock went back or when its clock is behind the previous owner's: each renewal
+ * raises it to the owner's horizon (its wall clock plus the ttl, which the owner issues
+ * no ID after), and a release sets it to the exact last millisecond the owner issued IDs
+ * at, which may lower it, so that the next owner need not wait for a horizon its
+ * predecessor no longer needs.
  * <p>
  * Implementations are thread-safe.
  */
@@ -39,8 +39,8 @@ public interface WorkerLeaseStore {
 	 * @param ttl how long the lease lives from now unless renewed again
 	 * @param lastIssuedMillis the owner's horizon: the latest timestamp, in milliseconds
 	 * since the Unix epoch, that it may issue IDs at until it renews again
-	 * @return whether the lease was renewed; {@code false} if it expired and another owner
-	 * took it, or it is gone
+	 * @return whether the lease was renewed; {@code false} if it expired and another
+	 * owner took it, or it is gone
 	 * @throws io.github.idgen.BackendUnavailableException if the store failed
 	 */
 	boolean renew(WorkerLease lease, Duration ttl, long lastIssuedMillis);
@@ -51,9 +51,9 @@ public interface WorkerLeaseStore {
 	 * stored (the horizon of the last renewal). Does nothing if the owner no longer holds
 	 * it.
 	 * @param lease the lease
-	 * @param lastIssuedMillis the last timestamp the owner issued IDs at, at or after that
-	 * of every ID it returned and at or after the last timestamp it received with the
-	 * lease
+	 * @param lastIssuedMillis the last timestamp the owner issued IDs at, at or after
+	 * that of every ID it returned and at or after the last timestamp it received with
+	 * the lease
 	 * @throws io.github.idgen.BackendUnavailableException if the store failed
 	 */
 	void release(WorkerLease lease, long lastIssuedMillis);

@@ -68,7 +68,8 @@ class FormattedIdGeneratorTest {
 	void cyclicTwoDigitSuffixAfterMicrosecondTimestampNeverOverflows() {
 		this.generator = generator(Map.of("serial", settings(1, 99, true)), Map.of("serial",
 				new SequenceFormat(IdFormat.parse("{yyyyMMddHHmmssSSSSSS}{seq:2}"), ResetPeriod.NEVER)));
-		String[] ids = IntStream.range(0, 120).mapToObj((i) -> this.generator.nextFormattedId("serial"))
+		String[] ids = IntStream.range(0, 120)
+			.mapToObj((i) -> this.generator.nextFormattedId("serial"))
 			.toArray(String[]::new);
 		assertThat(ids[0]).isEqualTo("2026112123595900000001");
 		assertThat(ids[98]).endsWith("99");

@@ -34,8 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Formatted IDs of every reset period drawn from {@link DefaultIdGenerator}s over the
  * segment engine while a stepped clock crosses midnight and New Year in the generators'
- * zone: every ID is unique, and each period's numbers start again at 1 at the local
- * start of the period.
+ * zone: every ID is unique, and each period's numbers start again at 1 at the local start
+ * of the period.
  */
 class FormattedIdsAcrossPeriodsTest {
 
@@ -95,8 +95,7 @@ class FormattedIdsAcrossPeriodsTest {
 				case NEVER -> 1;
 			});
 		}
-		assertThat(draws.get("daily")).extracting(Draw::id)
-			.contains("D202612300001", "D202612310001", "D202701010001");
+		assertThat(draws.get("daily")).extracting(Draw::id).contains("D202612300001", "D202612310001", "D202701010001");
 	}
 
 	@ParameterizedTest
@@ -128,9 +127,9 @@ class FormattedIdsAcrossPeriodsTest {
 					.toList();
 				assertThat(valuesByPeriod.keySet()).as("periods of %s", layout.name())
 					.containsExactlyElementsOf(periods);
-				valuesByPeriod.forEach((period, values) -> assertThat(values)
-					.as("values of %s in period '%s'", layout.name(), period)
-					.contains(1L));
+				valuesByPeriod.forEach(
+						(period, values) -> assertThat(values).as("values of %s in period '%s'", layout.name(), period)
+							.contains(1L));
 			}
 		}
 	}

@@ -97,8 +97,8 @@ class FormattedSequenceTest {
 			this.clock.advance(Duration.ofSeconds(1));
 			return this.counters.apply(name);
 		};
-		FormattedSequence orders = new FormattedSequence("order",
-				new SequenceFormat(ORDER_FORMAT, ResetPeriod.DAILY), this.clock, UTC, counterThatCrossesMidnight);
+		FormattedSequence orders = new FormattedSequence("order", new SequenceFormat(ORDER_FORMAT, ResetPeriod.DAILY),
+				this.clock, UTC, counterThatCrossesMidnight);
 		int reads = this.clock.reads();
 		assertThat(orders.next()).isEqualTo("ORD20261121000001");
 		assertThat(this.clock.reads()).isEqualTo(reads + 1);

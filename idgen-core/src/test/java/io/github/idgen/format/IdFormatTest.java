@@ -19,8 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  */
 class IdFormatTest {
 
-	private static final ZonedDateTime TIME = ZonedDateTime.of(2026, 11, 21, 9, 5, 7, 123_456_789,
-			ZoneOffset.UTC);
+	private static final ZonedDateTime TIME = ZonedDateTime.of(2026, 11, 21, 9, 5, 7, 123_456_789, ZoneOffset.UTC);
 
 	@Test
 	void sequenceIsZeroPaddedToItsWidth() {
@@ -79,19 +78,19 @@ class IdFormatTest {
 	void everyFixedWidthDateFieldIsAccepted() {
 		IdFormat format = IdFormat
 			.parse("{yyyy}{uuuu}{yy}{uu}{yyyyy}{MM}{LL}{dd}{DDD}{HH}{hh}{KK}{kk}{mm}{ss}{S}{SSSSSSSSS}-{seq}");
-		assertThat(format.format("s", 1, TIME))
-			.isEqualTo("2026" + "2026" + "26" + "26" + "02026" + "11" + "11" + "21" + "325" + "09" + "09" + "09" + "09"
-					+ "05" + "07" + "1" + "123456789" + "-1");
+		assertThat(format.format("s", 1, TIME)).isEqualTo("2026" + "2026" + "26" + "26" + "02026" + "11" + "11" + "21"
+				+ "325" + "09" + "09" + "09" + "09" + "05" + "07" + "1" + "123456789" + "-1");
 	}
 
 	@ParameterizedTest
-	@CsvSource(delimiter = ';', value = { "{d}{seq}; d; day of month; dd", "{yyyyMd}{seq}; M; month; MM",
-			"{y}{seq}; y; year; yyyy", "{yyy}{seq}; yyy; year; yyyy", "{uuu}{seq}; uuu; year; uuuu",
-			"{u}-{seq}; u; year; uuuu", "{D}{seq}; D; day of year; DDD", "{yyyyDD}{seq}; DD; day of year; DDD",
-			"{yyyyMMddH}{seq}; H; hour of day; HH", "{h}{seq}; h; clock hour of am/pm; hh",
-			"{K}{seq}; K; hour of am/pm; KK", "{k}{seq}; k; clock hour of day; kk", "{m}{seq}; m; minute; mm",
-			"{s}{seq}; s; second; ss", "{seq}{MMM}; MMM; month; MM", "{seq}{MMMM}; MMMM; month; MM",
-			"{seq}-{LLL}; LLL; month; LL" })
+	@CsvSource(delimiter = ';',
+			value = { "{d}{seq}; d; day of month; dd", "{yyyyMd}{seq}; M; month; MM", "{y}{seq}; y; year; yyyy",
+					"{yyy}{seq}; yyy; year; yyyy", "{uuu}{seq}; uuu; year; uuuu", "{u}-{seq}; u; year; uuuu",
+					"{D}{seq}; D; day of year; DDD", "{yyyyDD}{seq}; DD; day of year; DDD",
+					"{yyyyMMddH}{seq}; H; hour of day; HH", "{h}{seq}; h; clock hour of am/pm; hh",
+					"{K}{seq}; K; hour of am/pm; KK", "{k}{seq}; k; clock hour of day; kk", "{m}{seq}; m; minute; mm",
+					"{s}{seq}; s; second; ss", "{seq}{MMM}; MMM; month; MM", "{seq}{MMMM}; MMMM; month; MM",
+					"{seq}-{LLL}; LLL; month; LL" })
 	void dateFieldThatIsNotAFixedWidthNumberIsRejected(String pattern, String letters, String meaning, String fix) {
 		String field = pattern.substring(pattern.indexOf('{'), pattern.indexOf('}') + 1);
 		if (field.equals("{seq}")) {
@@ -102,10 +101,11 @@ class IdFormatTest {
 	}
 
 	@ParameterizedTest
-	@CsvSource(delimiter = ';', value = { "{YYYY}{seq}; YYYY; week-based year", "{YY}{seq}; YY; week-based year",
-			"{YYYYMMdd}{seq}; YYYY; week-based year", "{yyyyww}{seq}; ww; week of week-based year",
-			"{yyyyMMW}{seq}; W; week of month", "{yyyyMMdde}{seq}; e; localized day of week",
-			"{yyyyMMddc}{seq}; c; localized day of week" })
+	@CsvSource(delimiter = ';',
+			value = { "{YYYY}{seq}; YYYY; week-based year", "{YY}{seq}; YY; week-based year",
+					"{YYYYMMdd}{seq}; YYYY; week-based year", "{yyyyww}{seq}; ww; week of week-based year",
+					"{yyyyMMW}{seq}; W; week of month", "{yyyyMMdde}{seq}; e; localized day of week",
+					"{yyyyMMddc}{seq}; c; localized day of week" })
 	void weekBasedDateFieldIsRejected(String pattern, String letters, String meaning) {
 		String field = pattern.substring(0, pattern.indexOf('}') + 1);
 		assertThatInvalid(pattern, "'" + field + "' writes the " + meaning + " with '" + letters
@@ -113,10 +113,11 @@ class IdFormatTest {
 	}
 
 	@ParameterizedTest
-	@CsvSource(delimiter = ';', value = { "{VV}{seq}; VV", "{EEE}{seq}; EEE", "{yyyyMMdda}{seq}; a", "{G}{seq}; G",
-			"{Q}{seq}; Q", "{yyyyMMddHHmmssnnnnnnnnn}{seq}; nnnnnnnnn", "{AAAAAAAA}{seq}; AAAAAAAA",
-			"{ppH}{seq}; pp", "{xx}{seq}; xx", "{Z}{seq}; Z", "{z}{seq}; z", "{O}{seq}; O", "{B}{seq}; B",
-			"{g}{seq}; g", "{F}{seq}; F", "{N}{seq}; N" })
+	@CsvSource(delimiter = ';',
+			value = { "{VV}{seq}; VV", "{EEE}{seq}; EEE", "{yyyyMMdda}{seq}; a", "{G}{seq}; G", "{Q}{seq}; Q",
+					"{yyyyMMddHHmmssnnnnnnnnn}{seq}; nnnnnnnnn", "{AAAAAAAA}{seq}; AAAAAAAA", "{ppH}{seq}; pp",
+					"{xx}{seq}; xx", "{Z}{seq}; Z", "{z}{seq}; z", "{O}{seq}; O", "{B}{seq}; B", "{g}{seq}; g",
+					"{F}{seq}; F", "{N}{seq}; N" })
 	void dateFieldWithOtherLettersIsRejected(String pattern, String letters) {
 		String field = pattern.substring(0, pattern.indexOf('}') + 1);
 		assertThatInvalid(pattern, "'" + field + "' uses '" + letters + "', which is not a fixed-width number; "
@@ -138,8 +139,7 @@ class IdFormatTest {
 		IdFormat format = IdFormat.parse("{yyyyMMddHHmmssSSSSSS}{seq:2}");
 		assertThat(format.format("serial", 7, TIME)).isEqualTo("2026112109050712345607");
 		assertThat(format.format("serial", 99, TIME)).isEqualTo("2026112109050712345699");
-		assertThatExceptionOfType(SequenceExhaustedException.class)
-			.isThrownBy(() -> format.format("serial", 100, TIME))
+		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> format.format("serial", 100, TIME))
 			.withMessageContaining("'serial'")
 			.withMessageContaining("100")
 			.withMessageContaining("width 2");

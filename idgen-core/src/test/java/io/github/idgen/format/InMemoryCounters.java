@@ -10,8 +10,8 @@ import java.util.stream.LongStream;
 import io.github.idgen.Sequence;
 
 /**
- * A counter lookup test double: each counter name gets an in-memory {@link Sequence}
- * that counts from 1, or from just after the value it was {@linkplain #set set} to.
+ * A counter lookup test double: each counter name gets an in-memory {@link Sequence} that
+ * counts from 1, or from just after the value it was {@linkplain #set set} to.
  */
 class InMemoryCounters implements Function<String, Sequence> {
 

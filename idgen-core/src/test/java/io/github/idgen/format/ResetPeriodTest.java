@@ -18,8 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  */
 class ResetPeriodTest {
 
-	private static final ZonedDateTime TIME = ZonedDateTime.of(2026, 11, 21, 23, 59, 59, 999_999_999,
-			ZoneOffset.UTC);
+	private static final ZonedDateTime TIME = ZonedDateTime.of(2026, 11, 21, 23, 59, 59, 999_999_999, ZoneOffset.UTC);
 
 	@Test
 	void dailyCounterIsNamedAfterTheDay() {

@@ -10,19 +10,20 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 /**
  * Tests for {@link SequenceFormat}: the date/time fields of a format must identify the
- * reset period, so that a counter that restarts never writes an ID of an earlier
- * period again.
+ * reset period, so that a counter that restarts never writes an ID of an earlier period
+ * again.
  */
 class SequenceFormatTest {
 
 	@ParameterizedTest
-	@CsvSource(delimiter = ';', value = { "ORD{yyyyMMdd}{seq:6}; DAILY", "{uuuu}-{MM}-{dd}/{seq}; DAILY",
-			"{yyyyDDD}{seq:5}; DAILY", "ORD{yyMMdd}{seq:4}; DAILY", "{seq:6}{yyyyMMdd}; DAILY",
-			"{yyyy}{seq:3}{MMdd}; DAILY", "{yyyy'-'MM'-'dd}{seq}; DAILY", "{yyyyMMddHHmmss}{seq:4}; DAILY",
-			"INV{yyyyMM}-{seq:4}; MONTHLY", "{yyMM}{seq}; MONTHLY", "{uuuuDDD}{seq}; MONTHLY",
-			"{yyyyMMdd}{seq}; MONTHLY", "{yyyy}/{seq}; YEARLY", "{yy}{seq:6}; YEARLY", "{uuuu}{seq}; YEARLY",
-			"{yyyyMM}{seq}; YEARLY", "{seq}; NEVER", "ORD{seq:6}; NEVER", "{MMdd}{seq:4}; NEVER",
-			"{yyyyMMddHHmmssSSSSSS}{seq:2}; NEVER" })
+	@CsvSource(delimiter = ';',
+			value = { "ORD{yyyyMMdd}{seq:6}; DAILY", "{uuuu}-{MM}-{dd}/{seq}; DAILY", "{yyyyDDD}{seq:5}; DAILY",
+					"ORD{yyMMdd}{seq:4}; DAILY", "{seq:6}{yyyyMMdd}; DAILY", "{yyyy}{seq:3}{MMdd}; DAILY",
+					"{yyyy'-'MM'-'dd}{seq}; DAILY", "{yyyyMMddHHmmss}{seq:4}; DAILY", "INV{yyyyMM}-{seq:4}; MONTHLY",
+					"{yyMM}{seq}; MONTHLY", "{uuuuDDD}{seq}; MONTHLY", "{yyyyMMdd}{seq}; MONTHLY",
+					"{yyyy}/{seq}; YEARLY", "{yy}{seq:6}; YEARLY", "{uuuu}{seq}; YEARLY", "{yyyyMM}{seq}; YEARLY",
+					"{seq}; NEVER", "ORD{seq:6}; NEVER", "{MMdd}{seq:4}; NEVER",
+					"{yyyyMMddHHmmssSSSSSS}{seq:2}; NEVER" })
 	void formatWhoseDateFieldsIdentifyThePeriodIsAccepted(String pattern, ResetPeriod reset) {
 		SequenceFormat format = new SequenceFormat(IdFormat.parse(pattern), reset);
 		assertThat(format.format().pattern()).isEqualTo(pattern);
@@ -38,8 +39,7 @@ class SequenceFormatTest {
 			"{DDD}{seq}; DAILY; day; the day of year; {yyyyMMdd}{seq}",
 			"{HHmmss}{seq:3}; DAILY; day; no date; {yyyyMMdd}{seq:3}",
 			"INV{yyyy}{seq}; MONTHLY; month; the year; INV{yyyyMM}{seq}",
-			"{MM}{seq}; MONTHLY; month; the month; {yyyyMM}{seq}",
-			"{seq:4}; MONTHLY; month; no date; {yyyyMM}{seq:4}",
+			"{MM}{seq}; MONTHLY; month; the month; {yyyyMM}{seq}", "{seq:4}; MONTHLY; month; no date; {yyyyMM}{seq:4}",
 			"{MMdd}{seq}; YEARLY; year; the month and day of month; {yyyy}{seq}",
 			"N{seq}; YEARLY; year; no date; N{yyyy}{seq}", "{HH}{seq}; YEARLY; year; no date; {yyyy}{seq}" })
 	void formatWhoseDateFieldsDoNotIdentifyThePeriodIsRejected(String pattern, ResetPeriod reset, String period,

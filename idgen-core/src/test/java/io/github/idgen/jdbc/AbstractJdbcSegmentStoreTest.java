@@ -63,8 +63,8 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 
 	/**
 	 * Return the column type the tests give {@code sequence_name} in tables of their own:
-	 * one that holds and tells apart every name, as idgen's scripts do (256 characters for
-	 * the databases that count UTF-16 units).
+	 * one that holds and tells apart every name, as idgen's scripts do (256 characters
+	 * for the databases that count UTF-16 units).
 	 * @return the type
 	 */
 	protected String sequenceNameType() {
@@ -72,8 +72,8 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	}
 
 	/**
-	 * Return the number of statements an allocation of an existing sequence prepares:
-	 * the generic dialect's {@code UPDATE} then {@code SELECT}, one statement otherwise.
+	 * Return the number of statements an allocation of an existing sequence prepares: the
+	 * generic dialect's {@code UPDATE} then {@code SELECT}, one statement otherwise.
 	 */
 	private int statementsPerAllocation() {
 		return (expectedDialect() == JdbcDialect.GENERIC) ? 2 : 1;
@@ -236,8 +236,7 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 		String table = uniqueTableName();
 		SegmentStore store = new JdbcSegmentStore(dataSource(), table, dialect());
 		String sequence = uniqueName("missing-table");
-		assertThatExceptionOfType(BackendMisconfiguredException.class)
-			.isThrownBy(() -> store.allocate(sequence, 1, 1))
+		assertThatExceptionOfType(BackendMisconfiguredException.class).isThrownBy(() -> store.allocate(sequence, 1, 1))
 			.withMessageContaining("'" + table + "'")
 			.withMessageContaining("'" + sequence + "'")
 			.withMessageContaining("does not exist")
@@ -329,8 +328,7 @@ abstract class AbstractJdbcSegmentStoreTest extends AbstractSegmentStoreTest {
 	void findShapeProblemsWhenKeyIsPartOfACompositePrimaryKeyNamesIt() throws SQLException {
 		String table = uniqueTableName();
 		execute("CREATE TABLE " + table + " (tenant VARCHAR(16) NOT NULL, sequence_name " + sequenceNameType()
-				+ " NOT NULL, "
-				+ "max_id BIGINT NOT NULL, step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL, "
+				+ " NOT NULL, " + "max_id BIGINT NOT NULL, step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL, "
 				+ "PRIMARY KEY (tenant, sequence_name))");
 		try {
 			assertThat(new JdbcSegmentSchema(dataSource(), table, dialect()).findShapeProblems()).containsExactly(

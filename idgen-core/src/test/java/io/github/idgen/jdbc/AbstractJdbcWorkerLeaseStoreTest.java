@@ -73,8 +73,8 @@ abstract class AbstractJdbcWorkerLeaseStoreTest extends AbstractWorkerLeaseStore
 
 	@ParameterizedTest
 	@ValueSource(strings = { "TRANSACTION_REPEATABLE_READ", "TRANSACTION_SERIALIZABLE" })
-	void acquireConcurrentlyFromInstancesWhosePoolsRunAStricterIsolationTakesEachExpiredLeaseOverOnce(
-			String isolation) throws Exception {
+	void acquireConcurrentlyFromInstancesWhosePoolsRunAStricterIsolationTakesEachExpiredLeaseOverOnce(String isolation)
+			throws Exception {
 		int leases = 6;
 		WorkerLeaseStore store = createStore();
 		for (int i = 0; i < leases; i++) {
@@ -164,8 +164,7 @@ abstract class AbstractJdbcWorkerLeaseStoreTest extends AbstractWorkerLeaseStore
 	void ownersDifferingInCaseAreDistinct() {
 		WorkerLeaseStore store = createStore();
 		assertThat(store.acquire("Owner", 0, Duration.ofMinutes(1))).isPresent();
-		assertThat(store.renew(new WorkerLease(0, "owner", 0), Duration.ofMinutes(1), 0))
-			.isFalse();
+		assertThat(store.renew(new WorkerLease(0, "owner", 0), Duration.ofMinutes(1), 0)).isFalse();
 	}
 
 	@Test

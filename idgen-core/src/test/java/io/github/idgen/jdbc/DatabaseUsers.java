@@ -40,11 +40,13 @@ final class DatabaseUsers {
 	static HikariDataSource readOnly(DataSource admin, String table) throws SQLException {
 		JdbcDialect dialect = dialectOf(admin);
 		List<String> statements = switch (dialect) {
-			case POSTGRESQL -> List.of("DO $$ BEGIN CREATE ROLE " + READ_ONLY_USER + " LOGIN PASSWORD '" + PASSWORD
-					+ "'; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$",
+			case POSTGRESQL -> List.of(
+					"DO $$ BEGIN CREATE ROLE " + READ_ONLY_USER + " LOGIN PASSWORD '" + PASSWORD
+							+ "'; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$",
 					"GRANT SELECT ON " + table + " TO " + READ_ONLY_USER);
-			case MYSQL -> List.of("CREATE USER IF NOT EXISTS '" + READ_ONLY_USER + "'@'%' IDENTIFIED BY '" + PASSWORD
-					+ "'", "GRANT SELECT ON " + table + " TO '" + READ_ONLY_USER + "'@'%'");
+			case MYSQL ->
+				List.of("CREATE USER IF NOT EXISTS '" + READ_ONLY_USER + "'@'%' IDENTIFIED BY '" + PASSWORD + "'",
+						"GRANT SELECT ON " + table + " TO '" + READ_ONLY_USER + "'@'%'");
 			case H2 -> List.of("CREATE USER IF NOT EXISTS " + READ_ONLY_USER + " PASSWORD '" + PASSWORD + "'",
 					"GRANT SELECT ON " + table + " TO " + READ_ONLY_USER);
 			case GENERIC -> List.of("CREATE USER \"" + READ_ONLY_USER + "\" PASSWORD '" + PASSWORD + "'",
@@ -81,8 +83,8 @@ final class DatabaseUsers {
 	}
 
 	/**
-	 * Return the URL of a test database without the user and password in its query,
-	 * where they would win over those given to the driver otherwise.
+	 * Return the URL of a test database without the user and password in its query, where
+	 * they would win over those given to the driver otherwise.
 	 * @param dataSource the pool of the test database
 	 * @return the URL
 	 */

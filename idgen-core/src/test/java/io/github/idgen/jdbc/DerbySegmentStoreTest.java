@@ -5,8 +5,8 @@ import javax.sql.DataSource;
 import io.github.idgen.test.TestBackends;
 
 /**
- * Tests for {@link JdbcSegmentStore} on Derby, through the
- * {@link JdbcDialect#GENERIC generic dialect}.
+ * Tests for {@link JdbcSegmentStore} on Derby, through the {@link JdbcDialect#GENERIC
+ * generic dialect}.
  */
 class DerbySegmentStoreTest extends AbstractJdbcSegmentStoreTest {
 

@@ -13,8 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
 /**
- * Tests for {@link JdbcSegmentStore} and {@link JdbcSegmentSchema} that need no
- * database.
+ * Tests for {@link JdbcSegmentStore} and {@link JdbcSegmentSchema} that need no database.
  */
 class JdbcSegmentStoreTest {
 
@@ -25,8 +24,7 @@ class JdbcSegmentStoreTest {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new JdbcSegmentStore(this.unreachable, "idgen_segment; drop table x"))
 			.withMessageContaining("'idgen_segment; drop table x'");
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new JdbcSegmentSchema(this.unreachable, "a-b"))
+		assertThatIllegalArgumentException().isThrownBy(() -> new JdbcSegmentSchema(this.unreachable, "a-b"))
 			.withMessageContaining("'a-b'");
 	}
 
@@ -47,8 +45,7 @@ class JdbcSegmentStoreTest {
 	@Test
 	void allocateWhenDatabaseCannotBeReachedThrowsBackendUnavailable() {
 		JdbcSegmentStore store = new JdbcSegmentStore(this.unreachable, "idgen_segment", JdbcDialect.POSTGRESQL);
-		assertThatExceptionOfType(BackendUnavailableException.class)
-			.isThrownBy(() -> store.allocate("orders", 10, 1))
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> store.allocate("orders", 10, 1))
 			.withMessageContaining("'orders'")
 			.withMessageContaining("'idgen_segment'")
 			.withCauseInstanceOf(SQLException.class);

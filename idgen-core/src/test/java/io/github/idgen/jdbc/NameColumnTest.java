@@ -22,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests for {@link NameColumn}: the key columns it accepts because they hold and tell
- * apart every name, and those it refuses because they take distinct names for one, on
- * H2, MariaDB and PostgreSQL.
+ * apart every name, and those it refuses because they take distinct names for one, on H2,
+ * MariaDB and PostgreSQL.
  */
 class NameColumnTest {
 
@@ -118,8 +118,8 @@ class NameColumnTest {
 		String table = table(mariaDb, "VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci");
 		try {
 			String url = ((HikariDataSource) mariaDb).getJdbcUrl();
-			DataSource schemaTerm = new MariaDbDataSource(url + (url.contains("?") ? "&" : "?")
-					+ "useCatalogTerm=Schema");
+			DataSource schemaTerm = new MariaDbDataSource(
+					url + (url.contains("?") ? "&" : "?") + "useCatalogTerm=Schema");
 			assertThat(new JdbcSegmentSchema(schemaTerm, table, JdbcDialect.MYSQL).findShapeProblems()).singleElement()
 				.asString()
 				.contains("compares names by collation utf8mb4_general_ci");
@@ -215,11 +215,15 @@ class NameColumnTest {
 		String table = unique();
 		execute(postgres, "CREATE SCHEMA " + schema);
 		try {
-			execute(postgres, "CREATE TABLE " + schema + "." + table + " (sequence_name VARCHAR(128) COLLATE "
-					+ "public.idgen_test_case_insensitive NOT NULL PRIMARY KEY, max_id BIGINT NOT NULL, "
-					+ "step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
-			assertThat(new JdbcSegmentSchema(postgres, schema + "." + table, JdbcDialect.POSTGRESQL)
-				.findShapeProblems()).singleElement().asString().contains("nondeterministic collation");
+			execute(postgres,
+					"CREATE TABLE " + schema + "." + table + " (sequence_name VARCHAR(128) COLLATE "
+							+ "public.idgen_test_case_insensitive NOT NULL PRIMARY KEY, max_id BIGINT NOT NULL, "
+							+ "step BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)");
+			assertThat(
+					new JdbcSegmentSchema(postgres, schema + "." + table, JdbcDialect.POSTGRESQL).findShapeProblems())
+				.singleElement()
+				.asString()
+				.contains("nondeterministic collation");
 		}
 		finally {
 			execute(postgres, "DROP SCHEMA " + schema + " CASCADE");

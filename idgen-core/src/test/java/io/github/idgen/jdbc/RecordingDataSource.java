@@ -13,8 +13,8 @@ import javax.sql.DataSource;
 
 /**
  * A {@link DataSource} that records what is done with its connections: the statements
- * prepared, the commits, the transaction isolation each statement is prepared at, and
- * the auto-commit mode and isolation each connection is closed in. It can hand out
+ * prepared, the commits, the transaction isolation each statement is prepared at, and the
+ * auto-commit mode and isolation each connection is closed in. It can hand out
  * connections with auto-commit switched off, or at another isolation, as a pool
  * configured so does.
  */
@@ -124,8 +124,7 @@ final class RecordingDataSource {
 
 	@SuppressWarnings("unchecked")
 	private static <T> T proxy(Class<T> type, InvocationHandler handler) {
-		return (T) Proxy.newProxyInstance(RecordingDataSource.class.getClassLoader(), new Class<?>[] { type },
-				handler);
+		return (T) Proxy.newProxyInstance(RecordingDataSource.class.getClassLoader(), new Class<?>[] { type }, handler);
 	}
 
 }

@@ -94,9 +94,8 @@ class SqlFailuresTest {
 	@Test
 	void translatePermanentFailureNamesTableReasonAndFixWithoutDriverMessage() {
 		SQLException failure = new SQLException(DRIVER_MESSAGE, "42P01", 0);
-		IdGenerationException translated = this.failures.translate(
-				"Could not reserve 10 IDs of sequence 'orders' in table 'ids.idgen_segment'",
-				failure);
+		IdGenerationException translated = this.failures
+			.translate("Could not reserve 10 IDs of sequence 'orders' in table 'ids.idgen_segment'", failure);
 		assertThat(translated).isExactlyInstanceOf(BackendMisconfiguredException.class).hasCause(failure);
 		assertThat(translated.getMessage())
 			.startsWith("Could not reserve 10 IDs of sequence 'orders' in table 'ids.idgen_segment': ")
@@ -126,9 +125,8 @@ class SqlFailuresTest {
 	@Test
 	void translateTransientFailureToBackendUnavailableWithoutDriverMessage() {
 		SQLException failure = new SQLException(DRIVER_MESSAGE, "08001", 0, new ConnectException("db.internal:5432"));
-		IdGenerationException translated = this.failures.translate(
-				"Could not read the floor of sequence 'orders' in table 'ids.idgen_segment'",
-				failure);
+		IdGenerationException translated = this.failures
+			.translate("Could not read the floor of sequence 'orders' in table 'ids.idgen_segment'", failure);
 		assertThat(translated).isExactlyInstanceOf(BackendUnavailableException.class).hasCause(failure);
 		assertThat(translated.getMessage()).isEqualTo("Could not read the floor of sequence 'orders' in table "
 				+ "'ids.idgen_segment': SQLException (SQLState 08001, vendor code 0) caused by ConnectException");

@@ -14,8 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class SqlIdentifiersTest {
 
 	@ParameterizedTest
-	@ValueSource(strings = { "idgen_segment", "IDGEN_SEGMENT", "_t", "t1", "a_b_9", "public.idgen_segment",
-			"_s._t" })
+	@ValueSource(strings = { "idgen_segment", "IDGEN_SEGMENT", "_t", "t1", "a_b_9", "public.idgen_segment", "_s._t" })
 	void validateTableNameAcceptsPlainIdentifiers(String name) {
 		assertThat(SqlIdentifiers.validateTableName(name)).isEqualTo(name);
 	}

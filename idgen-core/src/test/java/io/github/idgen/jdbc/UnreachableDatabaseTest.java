@@ -51,10 +51,10 @@ class UnreachableDatabaseTest {
 		String url = DatabaseUsers.urlWithoutCredentials(database.get())
 			.replaceFirst("//[^/]+/", "//127.0.0.1:" + port + "/");
 		DataSource dataSource = driverDataSource(url, UNKNOWN_USER);
-		operations(dataSource).forEach((operation, call) -> assertThatExceptionOfType(BackendUnavailableException.class)
-			.as(operation)
-			.isThrownBy(call)
-			.satisfies((ex) -> assertRedacted(ex, String.valueOf(port))));
+		operations(dataSource)
+			.forEach((operation, call) -> assertThatExceptionOfType(BackendUnavailableException.class).as(operation)
+				.isThrownBy(call)
+				.satisfies((ex) -> assertRedacted(ex, String.valueOf(port))));
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -64,12 +64,11 @@ class UnreachableDatabaseTest {
 		String url = DatabaseUsers.urlWithoutCredentials(database.get());
 		DataSource dataSource = driverDataSource(url, UNKNOWN_USER);
 		String port = url.replaceFirst("^[^/]*//[^/:]+:?(\\d*)/.*$", "$1");
-		operations(dataSource).forEach((operation, call) -> assertThatExceptionOfType(
-				BackendMisconfiguredException.class)
-			.as(operation)
-			.isThrownBy(call)
-			.satisfies((ex) -> assertRedacted(ex, port.isEmpty() ? "127.0.0.1" : port))
-			.withMessageContaining("refused the user or password"));
+		operations(dataSource)
+			.forEach((operation, call) -> assertThatExceptionOfType(BackendMisconfiguredException.class).as(operation)
+				.isThrownBy(call)
+				.satisfies((ex) -> assertRedacted(ex, port.isEmpty() ? "127.0.0.1" : port))
+				.withMessageContaining("refused the user or password"));
 	}
 
 	private static Map<String, ThrowingCallable> operations(DataSource dataSource) {

@@ -22,9 +22,10 @@ final class CounterDocument {
 	 */
 	static BsonDocument read(String collection, String sequence) {
 		return TestBackends.mongo()
-			.execute(collection, (counters) -> counters.withDocumentClass(BsonDocument.class)
-				.find(Filters.eq("_id", sequence))
-				.first());
+			.execute(collection,
+					(counters) -> counters.withDocumentClass(BsonDocument.class)
+						.find(Filters.eq("_id", sequence))
+						.first());
 	}
 
 }

@@ -72,8 +72,7 @@ class MongoSegmentStoreTest extends AbstractSegmentStoreTest {
 		String sequence = uniqueName("default-collection");
 		assertThat(store.getCollectionName()).isEqualTo("idgen_counters");
 		assertThat(store.allocate(sequence, 5, 1)).isEqualTo(new Segment(1, 6));
-		assertThat(template.getCollection("idgen_counters").countDocuments(Filters.eq("_id", sequence)))
-			.isEqualTo(1);
+		assertThat(template.getCollection("idgen_counters").countDocuments(Filters.eq("_id", sequence))).isEqualTo(1);
 	}
 
 	@Test
@@ -108,10 +107,10 @@ class MongoSegmentStoreTest extends AbstractSegmentStoreTest {
 		String sequence = uniqueName("double-value");
 		TestBackends.mongo()
 			.getCollection(COLLECTION)
-			.insertOne(new Document("_id", sequence).append("value", 1000.0).append("step", 0L)
+			.insertOne(new Document("_id", sequence).append("value", 1000.0)
+				.append("step", 0L)
 				.append("updatedAt", new Date()));
-		assertThatExceptionOfType(IdGenerationException.class)
-			.isThrownBy(() -> createStore().allocate(sequence, 10, 1))
+		assertThatExceptionOfType(IdGenerationException.class).isThrownBy(() -> createStore().allocate(sequence, 10, 1))
 			.isNotInstanceOf(BackendUnavailableException.class)
 			.withMessageContaining(sequence)
 			.withMessageContaining("DOUBLE")

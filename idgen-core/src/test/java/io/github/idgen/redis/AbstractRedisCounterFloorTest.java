@@ -33,10 +33,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A {@link RedisSegmentStore} with a {@link JdbcCounterFloor} on one database: Redis loses
- * or sets back its counters, and the store re-seeds them above the floor and goes on
- * without repeating an ID, in instances that remember earlier IDs and in new ones alike.
- * Runs on a Redis server of its own.
+ * A {@link RedisSegmentStore} with a {@link JdbcCounterFloor} on one database: Redis
+ * loses or sets back its counters, and the store re-seeds them above the floor and goes
+ * on without repeating an ID, in instances that remember earlier IDs and in new ones
+ * alike. Runs on a Redis server of its own.
  * <p>
  * Not the {@link io.github.idgen.segment.AbstractSegmentStoreTest} suite: with a floor,
  * concurrent allocations may skip a segment whose claim reached the floor after a later
@@ -204,8 +204,7 @@ abstract class AbstractRedisCounterFloorTest {
 		String sequence = uniqueName("floor-down");
 		RedisSegmentStore broken = new RedisSegmentStore(this.support.newConnectionFactory(), KEYS,
 				new JdbcCounterFloor(unreachable(), TABLE));
-		assertThatExceptionOfType(BackendUnavailableException.class)
-			.isThrownBy(() -> broken.allocate(sequence, 10, 1))
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> broken.allocate(sequence, 10, 1))
 			.withMessageContaining("IDs 1 to 10 are skipped")
 			.withMessageContaining("SQLState 08001");
 		assertThat(newInstance().allocate(sequence, 10, 1)).isEqualTo(new Segment(11, 21));
@@ -224,8 +223,8 @@ abstract class AbstractRedisCounterFloorTest {
 	}
 
 	private static DataSource unreachable() {
-		return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(), new Class<?>[] { DataSource.class },
-				(proxy, method, args) -> {
+		return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(),
+				new Class<?>[] { DataSource.class }, (proxy, method, args) -> {
 					throw new SQLNonTransientConnectionException("Connection refused", "08001");
 				});
 	}

@@ -83,8 +83,7 @@ abstract class AbstractRedisSegmentStoreTest extends AbstractSegmentStoreTest {
 		String sequence = uniqueName("last-id");
 		SegmentStore store = createStore();
 		assertThat(store.allocate(sequence, 1, LAST_ID - 2)).isEqualTo(new Segment(LAST_ID - 2, LAST_ID - 1));
-		assertThatExceptionOfType(SequenceExhaustedException.class)
-			.isThrownBy(() -> store.allocate(sequence, 3, 1))
+		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> store.allocate(sequence, 3, 1))
 			.withMessageContaining(Long.toString(LAST_ID - 2));
 		assertThat(store.allocate(sequence, 2, 1)).isEqualTo(new Segment(LAST_ID - 1, Long.MAX_VALUE));
 		assertThatExceptionOfType(SequenceExhaustedException.class).isThrownBy(() -> store.allocate(sequence, 1, 1));
@@ -98,8 +97,7 @@ abstract class AbstractRedisSegmentStoreTest extends AbstractSegmentStoreTest {
 		assertThat(store.allocate(sequence, 10, 1)).isEqualTo(new Segment(1, 11));
 		redis().delete(KEYS.counter(sequence));
 		RedisSegmentStore newInstance = (RedisSegmentStore) createStore();
-		assertThatExceptionOfType(CounterLostException.class)
-			.isThrownBy(() -> newInstance.allocate(sequence, 10, 1))
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> newInstance.allocate(sequence, 10, 1))
 			.withMessageContaining("missing")
 			.withMessageContaining(KEYS.guard(sequence))
 			.satisfies((ex) -> assertThat(ex.getSequence()).isEqualTo(sequence));
@@ -115,8 +113,7 @@ abstract class AbstractRedisSegmentStoreTest extends AbstractSegmentStoreTest {
 		createStore().allocate(sequence, 100, 1);
 		redis().opsForValue().set(KEYS.counter(sequence), "40");
 		RedisSegmentStore newInstance = (RedisSegmentStore) createStore();
-		assertThatExceptionOfType(CounterLostException.class)
-			.isThrownBy(() -> newInstance.allocate(sequence, 10, 1))
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> newInstance.allocate(sequence, 10, 1))
 			.withMessageContaining("at 40")
 			.withMessageContaining("100");
 		assertThat(redis().opsForValue().get(KEYS.counter(sequence))).isEqualTo("40");
@@ -132,8 +129,7 @@ abstract class AbstractRedisSegmentStoreTest extends AbstractSegmentStoreTest {
 			.withMessageContaining("100");
 		assertThat(redis().opsForValue().get(KEYS.guard(sequence))).isEqualTo("100");
 		assertThat(redis().hasKey(KEYS.counter(sequence))).isFalse();
-		assertThatExceptionOfType(CounterLostException.class)
-			.isThrownBy(() -> createStore().allocate(sequence, 10, 1));
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> createStore().allocate(sequence, 10, 1));
 		assertThat(store.trippedGuards()).containsOnlyKeys(sequence);
 	}
 
@@ -155,8 +151,7 @@ abstract class AbstractRedisSegmentStoreTest extends AbstractSegmentStoreTest {
 	void allocateWhenCounterIsNotAnIntegerThrowsCounterLost() {
 		String sequence = uniqueName("not-a-number");
 		redis().opsForValue().set(KEYS.counter(sequence), "12abc");
-		assertThatExceptionOfType(CounterLostException.class)
-			.isThrownBy(() -> createStore().allocate(sequence, 10, 1))
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> createStore().allocate(sequence, 10, 1))
 			.withMessageContaining("12abc");
 	}
 

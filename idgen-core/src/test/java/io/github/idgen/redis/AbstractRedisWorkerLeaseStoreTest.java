@@ -22,8 +22,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The {@link AbstractWorkerLeaseStoreTest} suite against {@link RedisWorkerLeaseStore} plus the Redis
- * specifics, for one Redis deployment, with a key prefix per test.
+ * The {@link AbstractWorkerLeaseStoreTest} suite against {@link RedisWorkerLeaseStore}
+ * plus the Redis specifics, for one Redis deployment, with a key prefix per test.
  */
 abstract class AbstractRedisWorkerLeaseStoreTest extends AbstractWorkerLeaseStoreTest {
 
@@ -84,7 +84,8 @@ abstract class AbstractRedisWorkerLeaseStoreTest extends AbstractWorkerLeaseStor
 
 	@Test
 	void storesWithOtherPrefixesDoNotShareLeases() {
-		WorkerLeaseStore other = new RedisWorkerLeaseStore(connectionFactory(), "idgen-test:other" + System.nanoTime() + ":");
+		WorkerLeaseStore other = new RedisWorkerLeaseStore(connectionFactory(),
+				"idgen-test:other" + System.nanoTime() + ":");
 		assertThat(createStore().acquire("a", 0, Duration.ofSeconds(30))).isPresent();
 		assertThat(other.acquire("b", 0, Duration.ofSeconds(30))).isPresent();
 	}

@@ -22,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Redis loses the counters in the middle of generation, without a floor: no ID is ever
- * returned twice, the callers get {@link CounterLostException} and the guards report
- * that they tripped. Runs on a Redis server of its own.
+ * returned twice, the callers get {@link CounterLostException} and the guards report that
+ * they tripped. Runs on a Redis server of its own.
  */
 class RedisCounterLossTest {
 
@@ -116,8 +116,7 @@ class RedisCounterLossTest {
 		assertThat(result.counterLostCount()).isEqualTo(callers.size());
 		assertThat(stores).allSatisfy((store) -> assertThat(store.trippedGuards()).containsOnlyKeys(sequence));
 		RedisSegmentStore newInstance = new RedisSegmentStore(this.support.newConnectionFactory(), KEYS);
-		assertThatExceptionOfType(CounterLostException.class)
-			.isThrownBy(() -> newInstance.allocate(sequence, 100, 1));
+		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> newInstance.allocate(sequence, 100, 1));
 	}
 
 	private void incrementGenerationNeverRepeatsAnIdAndTrips(Runnable loss) throws Exception {

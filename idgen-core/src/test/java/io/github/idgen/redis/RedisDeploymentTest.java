@@ -97,8 +97,8 @@ class RedisDeploymentTest {
 		String secondId = second.cli("CLUSTER", "MYID").strip();
 		second.cli("CLUSTER", "SETSLOT", slot, "IMPORTING", firstId);
 		first.cli("CLUSTER", "SETSLOT", slot, "MIGRATING", secondId);
-		List<String> migrate = new ArrayList<>(List.of("MIGRATE", "127.0.0.1", Integer.toString(second.port), "", "0",
-				"5000", "KEYS"));
+		List<String> migrate = new ArrayList<>(
+				List.of("MIGRATE", "127.0.0.1", Integer.toString(second.port), "", "0", "5000", "KEYS"));
 		migrate.addAll(first.cli("CLUSTER", "GETKEYSINSLOT", slot, "100").strip().lines().toList());
 		first.cli(migrate.toArray(String[]::new));
 		second.cli("CLUSTER", "SETSLOT", slot, "NODE", secondId);

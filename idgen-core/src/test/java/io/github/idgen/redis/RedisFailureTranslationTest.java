@@ -73,15 +73,14 @@ class RedisFailureTranslationTest {
 				"MASTERDOWN Link with MASTER is down", "TRYAGAIN Multiple keys request during rehashing of slot",
 				"CLUSTERDOWN The cluster is down", "OOM command not allowed when used memory > 'maxmemory'.",
 				"MISCONF Redis is configured to save RDB snapshots, but it's currently unable to persist to disk.")) {
-			assertThat(RedisFailures.translate("Could not reserve 1 IDs of sequence 'a'", lettuce(reply)))
-				.as(reply)
+			assertThat(RedisFailures.translate("Could not reserve 1 IDs of sequence 'a'", lettuce(reply))).as(reply)
 				.isInstanceOf(BackendUnavailableException.class);
 		}
 	}
 
 	/**
-	 * Redis before 7.0 wraps the error of a command in a script in an ERR reply (format of
-	 * its scripting.c); the wrapped code decides.
+	 * Redis before 7.0 wraps the error of a command in a script in an ERR reply (format
+	 * of its scripting.c); the wrapped code decides.
 	 */
 	@Test
 	void aTransientReplyWrappedInTheScriptErrorOfRedis6IsTransient() {

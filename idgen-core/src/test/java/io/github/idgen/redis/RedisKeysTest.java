@@ -51,10 +51,8 @@ class RedisKeysTest {
 
 	@Test
 	void sequenceInvalidAsSequenceNameIsRejected() {
-		assertThatIllegalArgumentException().isThrownBy(() -> this.keys.counter(null))
-			.withMessageContaining("empty");
-		assertThatIllegalArgumentException().isThrownBy(() -> this.keys.counter(""))
-			.withMessageContaining("empty");
+		assertThatIllegalArgumentException().isThrownBy(() -> this.keys.counter(null)).withMessageContaining("empty");
+		assertThatIllegalArgumentException().isThrownBy(() -> this.keys.counter("")).withMessageContaining("empty");
 		assertThatIllegalArgumentException().isThrownBy(() -> this.keys.counter("x".repeat(129)))
 			.withMessageContaining("at most 128");
 		assertThatIllegalArgumentException().isThrownBy(() -> this.keys.counter("tab\there"))

@@ -75,9 +75,10 @@ class RedisServerChangeRaceTest {
 	}
 
 	/**
-	 * The same with two failovers in a row: replica R1 is promoted and instance B moves the
-	 * counter there; R1 dies before R2, its replica, has the move, and R2 is promoted.
-	 * Instance A, which reserved nothing on R1, moves the counter further than B did.
+	 * The same with two failovers in a row: replica R1 is promoted and instance B moves
+	 * the counter there; R1 dies before R2, its replica, has the move, and R2 is
+	 * promoted. Instance A, which reserved nothing on R1, moves the counter further than
+	 * B did.
 	 */
 	@Test
 	void aSecondFailoverThatLosesTheMoveMovesTheCounterFurtherThanTheFirst() {
@@ -176,10 +177,10 @@ class RedisServerChangeRaceTest {
 	}
 
 	/**
-	 * With failover-jump 0 a changed counter is refused until an operator sets the counter
-	 * above every ID handed out and the stamp to the new server's run id, as the refusal
-	 * says: then an instance that had reserved IDs before the failover, and had not called
-	 * since, is served.
+	 * With failover-jump 0 a changed counter is refused until an operator sets the
+	 * counter above every ID handed out and the stamp to the new server's run id, as the
+	 * refusal says: then an instance that had reserved IDs before the failover, and had
+	 * not called since, is served.
 	 */
 	@Test
 	void theRecoveryThatARefusalNamesServesAnInstanceThatHadIdsBefore() {

@@ -75,7 +75,8 @@ class RedisServerChangeTest {
 		failOverWhileBehind(storeA, storeB, a, b);
 		for (RedisSegmentStore store : List.of(storeA, storeB,
 				new RedisSegmentStore(this.replica.connectionFactory(), KEYS))) {
-			assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> store.allocate(this.sequence, 100, 1))
+			assertThatExceptionOfType(CounterLostException.class)
+				.isThrownBy(() -> store.allocate(this.sequence, 100, 1))
 				.withMessageContaining("last reserved on another Redis server process")
 				.withMessageContaining(runId(this.replica));
 			assertThat(store.trippedGuards()).containsOnlyKeys(this.sequence);
@@ -158,7 +159,8 @@ class RedisServerChangeTest {
 		store.allocate(this.sequence, 100, 1);
 		this.master.template().delete(List.of(KEYS.counter(this.sequence), KEYS.guard(this.sequence)));
 		Segment moved = assertMovedByTheJumpFrom(100, store.allocate(this.sequence, 100, 1));
-		assertThat(this.observer.moved).containsExactly(new RecordingObserver.Moved(this.sequence, 100, moved.start() - 1));
+		assertThat(this.observer.moved)
+			.containsExactly(new RecordingObserver.Moved(this.sequence, 100, moved.start() - 1));
 	}
 
 	@Test
@@ -276,8 +278,8 @@ class RedisServerChangeTest {
 		assertMovedByTheJumpFrom(100, store.allocate(this.sequence, 100, 1));
 	}
 
-	private void failOverWhileBehind(RedisSegmentStore storeA, RedisSegmentStore storeB,
-			SwitchableConnectionFactory a, SwitchableConnectionFactory b) {
+	private void failOverWhileBehind(RedisSegmentStore storeA, RedisSegmentStore storeB, SwitchableConnectionFactory a,
+			SwitchableConnectionFactory b) {
 		assertThat(storeA.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
 		this.replica.awaitReplicated(this.master);
 		this.replica.promote();

@@ -132,8 +132,8 @@ public abstract class AbstractBoundedSegmentStoreTest {
 			.boxed()
 			.collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
 		assertThat(timesHandedOut).hasSize((int) maxValue);
-		assertThat(timesHandedOut).allSatisfy((value, times) -> assertThat(times).as("value %d", value)
-			.isEqualTo(cycles));
+		assertThat(timesHandedOut)
+			.allSatisfy((value, times) -> assertThat(times).as("value %d", value).isEqualTo(cycles));
 	}
 
 	/**

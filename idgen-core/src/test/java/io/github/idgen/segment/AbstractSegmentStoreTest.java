@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The behaviour every {@link SegmentStore} must have. A store's test extends this class
- * and supplies {@link #createStore()}; every test uses sequence names of its own, so
- * that no cleanup between tests is needed.
+ * and supplies {@link #createStore()}; every test uses sequence names of its own, so that
+ * no cleanup between tests is needed.
  */
 public abstract class AbstractSegmentStoreTest {
 

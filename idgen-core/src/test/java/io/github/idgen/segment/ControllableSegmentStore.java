@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.idgen.BackendUnavailableException;
 
 /**
- * A {@link SegmentStore} test double over an {@link InMemorySegmentStore} that can be made
- * to fail, to block until released, or to sleep before each allocation.
+ * A {@link SegmentStore} test double over an {@link InMemorySegmentStore} that can be
+ * made to fail, to block until released, or to sleep before each allocation.
  */
 public class ControllableSegmentStore extends InMemorySegmentStore {
 

@@ -228,7 +228,8 @@ class SegmentBufferFetchTest {
 		List<CompletableFuture<Long>> callers = new ArrayList<>();
 		for (int i = 0; i < 20; i++) {
 			String name = "blocked-" + i;
-			callers.add(CompletableFuture.supplyAsync(() -> generator.nextId(name), Executors.newSingleThreadExecutor()));
+			callers
+				.add(CompletableFuture.supplyAsync(() -> generator.nextId(name), Executors.newSingleThreadExecutor()));
 		}
 		Thread.sleep(500);
 		List<Thread> started = new ArrayList<>(FetchThreads.alive());
@@ -310,7 +311,6 @@ class SegmentBufferFetchTest {
 			Thread.sleep(1);
 		}
 	}
-
 
 	private SegmentIdGenerator generator(SegmentStore store, SegmentSettings settings) {
 		SegmentIdGenerator generator = new SegmentIdGenerator(store, settings, Map.of(), "default",

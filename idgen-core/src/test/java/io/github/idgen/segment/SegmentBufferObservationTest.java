@@ -94,8 +94,7 @@ class SegmentBufferObservationTest {
 	@Test
 	void callerThatFindsASegmentDoesNotWait() throws Exception {
 		RecordingObserver observer = new RecordingObserver();
-		SegmentBuffer buffer = buffer(new InMemorySegmentStore(), settings(1000, 0.1, Duration.ofSeconds(5)),
-				observer);
+		SegmentBuffer buffer = buffer(new InMemorySegmentStore(), settings(1000, 0.1, Duration.ofSeconds(5)), observer);
 		for (int i = 0; i < 200; i++) {
 			buffer.next();
 		}

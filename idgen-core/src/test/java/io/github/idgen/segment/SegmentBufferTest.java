@@ -47,8 +47,8 @@ class SegmentBufferTest {
 	@Test
 	void noDuplicateAcrossThreadsAndInstancesSharingOneStore() throws Exception {
 		InMemorySegmentStore store = new InMemorySegmentStore();
-		SegmentSettings settings = new SegmentSettings(1, 100, new StepPolicy(100, 10_000, Duration.ofMinutes(15)),
-				0.1, Duration.ofSeconds(10));
+		SegmentSettings settings = new SegmentSettings(1, 100, new StepPolicy(100, 10_000, Duration.ofMinutes(15)), 0.1,
+				Duration.ofSeconds(10));
 		List<SegmentIdGenerator> instances = List.of(generator(store, settings), generator(store, settings));
 		int threadsPerInstance = 8;
 		int idsPerThread = 200_000;
@@ -106,8 +106,8 @@ class SegmentBufferTest {
 		ExecutorService pool = Executors.newFixedThreadPool(threads);
 		List<Future<long[]>> results = new ArrayList<>();
 		for (int t = 0; t < threads; t++) {
-			results.add(pool.submit(() -> LongStream.range(0, idsPerThread).map((i) -> generator.nextId("order"))
-				.toArray()));
+			results.add(pool
+				.submit(() -> LongStream.range(0, idsPerThread).map((i) -> generator.nextId("order")).toArray()));
 		}
 		long[] all = new long[threads * idsPerThread];
 		int offset = 0;
@@ -268,7 +268,6 @@ class SegmentBufferTest {
 		}
 		assertThat(FetchThreads.alive()).isEmpty();
 	}
-
 
 	private SegmentBuffer.State awaitPrefetched(SegmentIdGenerator generator) throws InterruptedException {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);

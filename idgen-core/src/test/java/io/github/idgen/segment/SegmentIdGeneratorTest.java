@@ -100,8 +100,8 @@ class SegmentIdGeneratorTest {
 	void rejectsInvalidConfiguredNames() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new SegmentIdGenerator(this.store, DEFAULTS,
 				Map.of(" order", ORDER), "main", UnknownSequencePolicy.CREATE));
-		assertThatIllegalArgumentException().isThrownBy(
-				() -> new SegmentIdGenerator(this.store, DEFAULTS, Map.of(), "", UnknownSequencePolicy.CREATE));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new SegmentIdGenerator(this.store, DEFAULTS, Map.of(), "", UnknownSequencePolicy.CREATE));
 		this.generator = generator(UnknownSequencePolicy.CREATE);
 	}
 

@@ -77,8 +77,8 @@ class BitLayoutTest {
 		assertThatIllegalArgumentException().isThrownBy(() -> BitLayout.standard().decode(-1))
 			.withMessage("id must lie within [0, 2^63) (its sign bit and 0 reserved bits are 0) but was -1");
 		assertThatIllegalArgumentException().isThrownBy(() -> BitLayout.javascriptSafe().decode(1L << 53))
-			.withMessage("id must lie within [0, 2^53) (its sign bit and 10 reserved bits are 0) but was "
-					+ (1L << 53));
+			.withMessage(
+					"id must lie within [0, 2^53) (its sign bit and 10 reserved bits are 0) but was " + (1L << 53));
 	}
 
 	@Test

@@ -63,8 +63,7 @@ class InMemoryWorkerLeaseStore implements WorkerLeaseStore {
 		checkUp();
 		Entry entry = this.entries.get(lease.workerId());
 		if (entry != null && entry.owner.equals(lease.owner())) {
-			this.entries.put(lease.workerId(),
-					new Entry(lease.owner(), this.millis.getAsLong(), lastIssuedMillis));
+			this.entries.put(lease.workerId(), new Entry(lease.owner(), this.millis.getAsLong(), lastIssuedMillis));
 		}
 	}
 

@@ -118,10 +118,8 @@ class LeasedWorkerTest {
 			}
 
 		};
-		LeasedWorker worker = LeasedWorker.lease(store,
-				new LeasedWorkerSettings(this.layout, 0, Duration.ofMillis(600), Duration.ofMillis(100),
-						Duration.ofMillis(5)),
-				SequenceObserver.NONE);
+		LeasedWorker worker = LeasedWorker.lease(store, new LeasedWorkerSettings(this.layout, 0, Duration.ofMillis(600),
+				Duration.ofMillis(100), Duration.ofMillis(5)), SequenceObserver.NONE);
 		try {
 			long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
 			while (renewals.get() < 4 && System.nanoTime() < deadline) {
@@ -222,7 +220,8 @@ class LeasedWorkerTest {
 				Arrays.stream(standby.nextIds(2)).forEach(standbyIds::add);
 			}
 			catch (ClockMovedBackwardsException ex) {
-				// the standby's clock is still behind the last timestamp the crashed owner stored
+				// the standby's clock is still behind the last timestamp the crashed
+				// owner stored
 			}
 		}
 		assertThat(standbyIds).isNotEmpty().doesNotContainAnyElementsOf(ownerIds);
@@ -233,7 +232,8 @@ class LeasedWorkerTest {
 		TestClock clock = new TestClock(Instant.ofEpochMilli(START_MILLIS));
 		LeasedWorker worker = worker(clock, Duration.ofMillis(5));
 		int workerId = worker.workerId().worker();
-		assertThat(this.store.lastTimestamp(workerId)).as("stored before the first ID").isEqualTo(START_MILLIS + TTL.toMillis());
+		assertThat(this.store.lastTimestamp(workerId)).as("stored before the first ID")
+			.isEqualTo(START_MILLIS + TTL.toMillis());
 		worker.nextId();
 		clock.advance(20_000);
 		advance(Duration.ofSeconds(20));
@@ -285,7 +285,8 @@ class LeasedWorkerTest {
 		long released = this.store.lastTimestamp(workerId);
 		assertThat(ids).isNotEmpty();
 		assertThat(released).as("the horizon was lowered").isLessThan(System.currentTimeMillis() + TTL.toMillis() / 2);
-		assertThat(Arrays.stream(ids).map(worker.layout()::timestampMillis).max().getAsLong()).isLessThanOrEqualTo(released);
+		assertThat(Arrays.stream(ids).map(worker.layout()::timestampMillis).max().getAsLong())
+			.isLessThanOrEqualTo(released);
 		assertThatExceptionOfType(WorkerIdLostException.class).isThrownBy(worker::nextId)
 			.withMessageContaining("closed");
 	}

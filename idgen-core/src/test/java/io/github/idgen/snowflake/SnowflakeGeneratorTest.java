@@ -35,8 +35,7 @@ class SnowflakeGeneratorTest {
 	private final TestClock clock = new TestClock(START);
 
 	private SnowflakeGenerator generator(Duration maxBackwardWait) {
-		return new SnowflakeGenerator(LAYOUT, WorkerId.of(7), this.clock, maxBackwardWait,
-				SequenceObserver.NONE);
+		return new SnowflakeGenerator(LAYOUT, WorkerId.of(7), this.clock, maxBackwardWait, SequenceObserver.NONE);
 	}
 
 	@Test
@@ -230,9 +229,10 @@ class SnowflakeGeneratorTest {
 		assertThat(shortLived.decode(last[1])).isEqualTo(new SnowflakeId(shortLived.lastTime(), 0, 0, 1));
 		this.clock.advance(1);
 		assertThatExceptionOfType(IdGenerationException.class).isThrownBy(generator::nextId)
-			.withMessage("The timestamp bits of the Snowflake layout 22+20/0/20/1 since 2025-01-01T00:00:00Z ran out at "
-					+ "2025-01-01T00:17:28.575Z and the clock reads 2025-01-01T00:17:28.576Z: no more IDs can be "
-					+ "generated; use a layout with a later epoch or more timestamp bits");
+			.withMessage(
+					"The timestamp bits of the Snowflake layout 22+20/0/20/1 since 2025-01-01T00:00:00Z ran out at "
+							+ "2025-01-01T00:17:28.575Z and the clock reads 2025-01-01T00:17:28.576Z: no more IDs can be "
+							+ "generated; use a layout with a later epoch or more timestamp bits");
 		assertThat(generator.remainingLifetime()).isZero();
 	}
 

@@ -31,11 +31,11 @@ import io.github.idgen.test.TestBackends.Resolution;
  * the JVM ends, so MongoDB tests always run.</li>
  * </ol>
  * The client of the in-JVM server has a pool of exactly one connection, so that its
- * commands reach the server one at a time: under concurrent connections that server
- * can return the same {@code $inc} result to several {@code findAndModify} commands, which
- * a real MongoDB never does. Concurrency tests against it therefore check the store's
- * logic, not MongoDB's document locking; the container or a real server checks that.
- * The in-JVM server also rejects the {@code hello} command, so health checks use
+ * commands reach the server one at a time: under concurrent connections that server can
+ * return the same {@code $inc} result to several {@code findAndModify} commands, which a
+ * real MongoDB never does. Concurrency tests against it therefore check the store's
+ * logic, not MongoDB's document locking; the container or a real server checks that. The
+ * in-JVM server also rejects the {@code hello} command, so health checks use
  * {@code ping}.
  */
 final class MongoBackends {

@@ -15,8 +15,8 @@ import io.github.idgen.test.TestBackends.Resolution;
 
 /**
  * The Redis backends of {@link TestBackends}, kept apart so that only the modules that
- * ask for Redis need Spring Data Redis on their test class path: the standalone Redis
- * and the Redis Cluster, each resolved once per JVM as {@link TestBackends} describes.
+ * ask for Redis need Spring Data Redis on their test class path: the standalone Redis and
+ * the Redis Cluster, each resolved once per JVM as {@link TestBackends} describes.
  */
 final class RedisBackends {
 
@@ -81,8 +81,10 @@ final class RedisBackends {
 				}, false);
 			}
 			if (TestBackends.answers(LOCAL_PORT)) {
-				return Resolution.of("Redis on 127.0.0.1:" + LOCAL_PORT, () -> connectionFactory(
-						LettuceConnectionFactory.createRedisConfiguration("redis://127.0.0.1:" + LOCAL_PORT)), true);
+				return Resolution.of("Redis on 127.0.0.1:" + LOCAL_PORT,
+						() -> connectionFactory(
+								LettuceConnectionFactory.createRedisConfiguration("redis://127.0.0.1:" + LOCAL_PORT)),
+						true);
 			}
 			return Resolution.unavailable(
 					"Redis not available: set " + URL + ", start Docker or run a server on 127.0.0.1:" + LOCAL_PORT);
@@ -101,14 +103,12 @@ final class RedisBackends {
 		private static Resolution<LettuceConnectionFactory> resolve() {
 			String nodes = System.getenv(NODES);
 			if (nodes != null && !nodes.isBlank()) {
-				return Resolution.of("Redis Cluster from " + NODES + " (" + nodes + ")", () -> connect(nodes),
-						false);
+				return Resolution.of("Redis Cluster from " + NODES + " (" + nodes + ")", () -> connect(nodes), false);
 			}
 			if (TestBackends.answers(7000)) {
 				return Resolution.of("Redis Cluster on " + LOCAL_NODES, () -> connect(LOCAL_NODES), true);
 			}
-			return Resolution.unavailable(
-					"Redis Cluster not available: set " + NODES + " or run .ci/redis-cluster");
+			return Resolution.unavailable("Redis Cluster not available: set " + NODES + " or run .ci/redis-cluster");
 		}
 
 		private static LettuceConnectionFactory connect(String nodes) {

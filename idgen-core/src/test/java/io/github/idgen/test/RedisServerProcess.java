@@ -33,16 +33,16 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * {@code redis-server} is not installed, or fails with
  * {@code IDGEN_TEST_REQUIRE_BACKENDS=true}.
  * <p>
- * {@link #connectionFactory()} returns a Lettuce connection factory that fails fast
- * while the server is down, for tests that take a server down on purpose.
+ * {@link #connectionFactory()} returns a Lettuce connection factory that fails fast while
+ * the server is down, for tests that take a server down on purpose.
  * <p>
  * Close it at the end of the test; a JVM shutdown hook stops it otherwise.
  */
 public final class RedisServerProcess implements AutoCloseable {
 
 	/**
-	 * How long the {@link #connectionFactory() connection factory} waits for a
-	 * connection or a reply.
+	 * How long the {@link #connectionFactory() connection factory} waits for a connection
+	 * or a reply.
 	 */
 	public static final Duration TIMEOUT = Duration.ofMillis(500);
 
@@ -147,8 +147,8 @@ public final class RedisServerProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Return a template on {@link #connectionFactory()}, to look at or change the data
-	 * of the server.
+	 * Return a template on {@link #connectionFactory()}, to look at or change the data of
+	 * the server.
 	 * @return a new template
 	 */
 	public StringRedisTemplate template() {
@@ -183,8 +183,8 @@ public final class RedisServerProcess implements AutoCloseable {
 				return;
 			}
 			if (System.currentTimeMillis() > deadline) {
-				throw new IllegalStateException("Replica " + address() + " did not catch up with " + master.address()
-						+ ": " + replication);
+				throw new IllegalStateException(
+						"Replica " + address() + " did not catch up with " + master.address() + ": " + replication);
 			}
 			sleep();
 		}
@@ -367,8 +367,7 @@ public final class RedisServerProcess implements AutoCloseable {
 
 	private static boolean installed() {
 		try {
-			Process version = new ProcessBuilder("redis-server", "--version")
-				.redirectErrorStream(true)
+			Process version = new ProcessBuilder("redis-server", "--version").redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 				.start();
 			return version.waitFor(10, TimeUnit.SECONDS) && version.exitValue() == 0;

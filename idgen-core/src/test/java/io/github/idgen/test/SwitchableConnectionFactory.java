@@ -9,8 +9,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisSentinelConnection;
 
 /**
- * A {@link RedisConnectionFactory} that hands out connections of another factory, which
- * a test can switch: an application instance whose Redis address now leads to another
+ * A {@link RedisConnectionFactory} that hands out connections of another factory, which a
+ * test can switch: an application instance whose Redis address now leads to another
  * server, as after a failover that moves a virtual IP or a DNS name. Tests extend it to
  * pause or fail {@link #getConnection()}.
  */

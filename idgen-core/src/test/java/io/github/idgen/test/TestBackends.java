@@ -35,27 +35,27 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * {@code IDGEN_TEST_MONGO_URL} for MongoDB; a URL that does not work fails the
  * tests;</li>
  * <li>a Testcontainers container ({@code postgres:16}, {@code mariadb:11},
- * {@code redis:7}, {@code mongo:7}) when Docker is available (checked once); a container that does not
- * start fails the tests; there is none for the Redis Cluster;</li>
+ * {@code redis:7}, {@code mongo:7}) when Docker is available (checked once); a container
+ * that does not start fails the tests; there is none for the Redis Cluster;</li>
  * <li>a server on the standard local port, if something answers there: PostgreSQL on
  * {@code 127.0.0.1:5432} (user {@code postgres}, database {@code test}), MariaDB on
  * {@code 127.0.0.1:3306} (user {@code root}, empty password, database {@code test}),
  * Redis on {@code 127.0.0.1:6379}, a Redis Cluster on {@code 127.0.0.1:7000} to
  * {@code 7002} (as {@code .ci/redis-cluster} starts it), MongoDB on
- * {@code 127.0.0.1:27017}; one that answers but cannot be
- * used (a Redis that is not a cluster, say) counts as none;</li>
+ * {@code 127.0.0.1:27017}; one that answers but cannot be used (a Redis that is not a
+ * cluster, say) counts as none;</li>
  * <li>none: MongoDB falls back to an in-JVM server (see {@link MongoBackends}); the tests
  * that need another backend are skipped with the reason printed, unless
  * {@code IDGEN_TEST_REQUIRE_BACKENDS=true}, which makes them fail instead.</li>
  * </ol>
  * Each database is handed out as a pooled {@link DataSource} (HikariCP, at most
  * {@value #MAX_POOL_SIZE} connections) shared by all tests, each Redis as a started
- * {@link LettuceConnectionFactory} shared by all tests, which share its native
- * connection as applications do. {@link #h2()}, {@link #hsqldb()} and {@link #derby()}
- * create a fresh in-memory database, which is always available. The Redis backends are
- * resolved by {@link RedisBackends} and the MongoDB backend by {@link MongoBackends}
- * (which falls back to an in-JVM server instead of skipping), so that modules without
- * Spring Data Redis or Spring Data MongoDB can use the rest of this class.
+ * {@link LettuceConnectionFactory} shared by all tests, which share its native connection
+ * as applications do. {@link #h2()}, {@link #hsqldb()} and {@link #derby()} create a
+ * fresh in-memory database, which is always available. The Redis backends are resolved by
+ * {@link RedisBackends} and the MongoDB backend by {@link MongoBackends} (which falls
+ * back to an in-JVM server instead of skipping), so that modules without Spring Data
+ * Redis or Spring Data MongoDB can use the rest of this class.
  */
 public final class TestBackends {
 
@@ -63,13 +63,11 @@ public final class TestBackends {
 
 	private static final String REQUIRE_BACKENDS = "IDGEN_TEST_REQUIRE_BACKENDS";
 
-
 	private TestBackends() {
 	}
 
 	/**
-	 * Return the PostgreSQL backend, or skip (or fail) the calling test if there is
-	 * none.
+	 * Return the PostgreSQL backend, or skip (or fail) the calling test if there is none.
 	 * @return a pooled data source
 	 */
 	public static DataSource postgres() {
@@ -123,8 +121,8 @@ public final class TestBackends {
 	}
 
 	/**
-	 * Return the MongoDB backend, or fail the calling test if the one configured does
-	 * not work. Without a configured one, an in-JVM server is used, so this never skips.
+	 * Return the MongoDB backend, or fail the calling test if the one configured does not
+	 * work. Without a configured one, an in-JVM server is used, so this never skips.
 	 * @return a template, shared by all tests
 	 */
 	public static MongoTemplate mongo() {
@@ -218,8 +216,10 @@ public final class TestBackends {
 		Resolution<DataSource> resolve() {
 			String url = System.getenv(this.envPrefix + "_URL");
 			if (url != null && !url.isBlank()) {
-				return Resolution.of(this.name + " from " + this.envPrefix + "_URL", () -> pool(this.name, url,
-						System.getenv(this.envPrefix + "_USER"), System.getenv(this.envPrefix + "_PASSWORD")), false);
+				return Resolution.of(
+						this.name + " from " + this.envPrefix + "_URL", () -> pool(this.name, url,
+								System.getenv(this.envPrefix + "_USER"), System.getenv(this.envPrefix + "_PASSWORD")),
+						false);
 			}
 			if (Docker.AVAILABLE) {
 				return Resolution.of(this.name + " from Testcontainers", () -> {
@@ -295,8 +295,8 @@ public final class TestBackends {
 	private static final class Postgres {
 
 		static final Resolution<DataSource> BACKEND = new JdbcBackend("PostgreSQL", "IDGEN_TEST_POSTGRES",
-				() -> new PostgreSQLContainer("postgres:16"), 5432, "jdbc:postgresql://127.0.0.1:5432/test",
-				"postgres", null)
+				() -> new PostgreSQLContainer("postgres:16"), 5432, "jdbc:postgresql://127.0.0.1:5432/test", "postgres",
+				null)
 			.resolve();
 
 	}

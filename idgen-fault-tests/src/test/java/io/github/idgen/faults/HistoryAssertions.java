@@ -20,8 +20,7 @@ public final class HistoryAssertions {
 	 */
 	public static void assertUniqueAndIncreasing(HistoryReport report) {
 		assertThat(report.duplicates()).as("duplicates, e.g. %s", report.examples()).isZero();
-		assertThat(report.monotonicityViolations()).as("monotonicity violations, e.g. %s", report.examples())
-			.isZero();
+		assertThat(report.monotonicityViolations()).as("monotonicity violations, e.g. %s", report.examples()).isZero();
 	}
 
 }

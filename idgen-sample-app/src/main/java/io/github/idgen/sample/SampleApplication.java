@@ -30,9 +30,10 @@ public class SampleApplication {
 	void printUsage(ApplicationReadyEvent event) {
 		if (event.getApplicationContext() instanceof WebServerApplicationContext context) {
 			String base = "http://localhost:" + context.getWebServer().getPort();
-			logger.info("idgen sample is ready. Watch its sequences at {}/ and fetch IDs with:\n  curl {}/ids/order\n"
-					+ "  curl '{}/ids/order?count=10'\n  curl {}/actuator/health\n  curl {}/actuator/idgen", base, base,
-					base, base, base);
+			logger.info(
+					"idgen sample is ready. Watch its sequences at {}/ and fetch IDs with:\n  curl {}/ids/order\n"
+							+ "  curl '{}/ids/order?count=10'\n  curl {}/actuator/health\n  curl {}/actuator/idgen",
+					base, base, base, base, base);
 		}
 	}
 

@@ -1,5 +1,5 @@
 /**
- * The idgen sample application: IDs of its configured sequences over HTTP and a live
- * page of each sequence's state, on an embedded H2 database by default.
+ * The idgen sample application: IDs of its configured sequences over HTTP and a live page
+ * of each sequence's state, on an embedded H2 database by default.
  */
 package io.github.idgen.sample;

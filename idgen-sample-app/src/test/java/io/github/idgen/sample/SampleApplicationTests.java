@@ -50,7 +50,8 @@ class SampleApplicationTests {
 		List<Number> ids = (List<Number>) batch.get("ids");
 		assertThat(ids).hasSize(5);
 		long first = ids.get(0).longValue();
-		assertThat(ids).extracting(Number::longValue).containsExactly(first, first + 1, first + 2, first + 3, first + 4);
+		assertThat(ids).extracting(Number::longValue)
+			.containsExactly(first, first + 1, first + 2, first + 3, first + 4);
 	}
 
 	@Test

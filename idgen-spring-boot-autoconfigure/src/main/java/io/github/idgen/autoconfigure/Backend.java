@@ -19,8 +19,8 @@ public enum Backend {
 	 * Segments reserved from a table of a JDBC DataSource.
 	 */
 	JDBC(new Store("javax.sql.DataSource", List.of("org.springframework.boot.jdbc.EmbeddedDatabaseConnection"),
-			"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)"), "the database",
-			"spring.datasource.*", true, false),
+			"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)"), "the database", "spring.datasource.*",
+			true, false),
 
 	/**
 	 * Counters in Redis, through the application's RedisConnectionFactory.
@@ -53,8 +53,7 @@ public enum Backend {
 
 	private final boolean hasModes;
 
-	Backend(Store store, String description, String connectionProperties, boolean leasesWorkerIds,
-			boolean hasModes) {
+	Backend(Store store, String description, String connectionProperties, boolean leasesWorkerIds, boolean hasModes) {
 		this.store = store;
 		this.description = description;
 		this.connectionProperties = connectionProperties;

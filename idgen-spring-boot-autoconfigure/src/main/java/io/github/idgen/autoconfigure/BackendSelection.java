@@ -133,8 +133,7 @@ public final class BackendSelection {
 	}
 
 	/**
-	 * Return the backends whose store the application context has, in declaration
-	 * order.
+	 * Return the backends whose store the application context has, in declaration order.
 	 * @return the backends whose store is present
 	 */
 	public List<Backend> present() {

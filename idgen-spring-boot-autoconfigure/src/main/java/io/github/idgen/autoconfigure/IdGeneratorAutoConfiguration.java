@@ -28,9 +28,9 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} for the idgen {@link IdGenerator}: it routes every sequence to the
  * {@link IdGeneratorBackend} that serves it. The backends come from their own
- * auto-configurations, one per package under {@code io.github.idgen.autoconfigure},
- * which come after this one: like its conditions, theirs decide from the stores that the
- * store auto-configurations this one follows have defined.
+ * auto-configurations, one per package under {@code io.github.idgen.autoconfigure}, which
+ * come after this one: like its conditions, theirs decide from the stores that the store
+ * auto-configurations this one follows have defined.
  * <p>
  * {@code idgen.backend} chooses the backend, or when it is not set the single store the
  * application context has; {@code idgen.sequences.<name>.backend} overrides it per
@@ -52,8 +52,8 @@ public final class IdGeneratorAutoConfiguration {
 	/**
 	 * The clock of formatted IDs and of time-based IDs. Define a {@link Clock} bean named
 	 * {@value #CLOCK} to replace it. It is injected only by that name, so that it neither
-	 * takes the place of the application's own {@code Clock} beans nor is replaced by them
-	 * (a fixed clock of the application's tests would stall time-based IDs).
+	 * takes the place of the application's own {@code Clock} beans nor is replaced by
+	 * them (a fixed clock of the application's tests would stall time-based IDs).
 	 * @return the UTC system clock
 	 */
 	@Bean(name = CLOCK, defaultCandidate = false)

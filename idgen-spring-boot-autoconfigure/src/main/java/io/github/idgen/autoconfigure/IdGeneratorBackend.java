@@ -3,8 +3,8 @@ package io.github.idgen.autoconfigure;
 import io.github.idgen.SequenceBackend;
 
 /**
- * A backend that the auto-configuration set up, the sequences it serves, and the check
- * of the settings of every sequence it is to serve. Closing it closes its
+ * A backend that the auto-configuration set up, the sequences it serves, and the check of
+ * the settings of every sequence it is to serve. Closing it closes its
  * {@link SequenceBackend} if that is {@link AutoCloseable}, so that the context ends the
  * backend's threads on shutdown.
  *

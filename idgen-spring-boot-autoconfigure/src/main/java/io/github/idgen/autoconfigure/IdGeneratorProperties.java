@@ -15,9 +15,9 @@ import io.github.idgen.UnknownSequencePolicy;
  * segment defaults and the sequences. Each backend binds its own group
  * ({@code idgen.<backend>}) in its package.
  * <p>
- * Unknown fields are ignored here only because those groups are not fields of this
- * class: {@link UnknownProperties} binds this class once more without them and fails on
- * every {@code idgen} property that nothing binds, such as a misspelled one.
+ * Unknown fields are ignored here only because those groups are not fields of this class:
+ * {@link UnknownProperties} binds this class once more without them and fails on every
+ * {@code idgen} property that nothing binds, such as a misspelled one.
  */
 @ConfigurationProperties(prefix = "idgen")
 public class IdGeneratorProperties {
@@ -241,8 +241,8 @@ public class IdGeneratorProperties {
 	public static class Metrics {
 
 		/**
-		 * Number of distinct sequence names that get meters of their own; further ones are
-		 * reported under the sequence tag 'other'.
+		 * Number of distinct sequence names that get meters of their own; further ones
+		 * are reported under the sequence tag 'other'.
 		 */
 		private int maxSequences = 100;
 

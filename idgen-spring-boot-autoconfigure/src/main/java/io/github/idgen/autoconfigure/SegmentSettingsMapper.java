@@ -19,8 +19,8 @@ import io.github.idgen.segment.StepPolicy;
 
 /**
  * Maps {@link IdGeneratorProperties} to {@link SegmentSettings}, rejecting every invalid
- * value with an {@link IdGeneratorConfigurationException} that names the property a
- * user has to change and how.
+ * value with an {@link IdGeneratorConfigurationException} that names the property a user
+ * has to change and how.
  */
 public final class SegmentSettingsMapper {
 
@@ -149,15 +149,14 @@ public final class SegmentSettingsMapper {
 				"must lie within " + start.property() + " (" + start.value() + ") and " + SequenceBounds.MAX_ID,
 				"Raise " + maxValue.property() + ", or lower " + start.property() + ".");
 		step.require(step.value() >= 1, "must be at least 1", "Set " + step.property() + " to 1 or more.");
-		minStep.require(minStep.value() >= 1, "must be at least 1",
-				"Set " + minStep.property() + " to 1 or more.");
+		minStep.require(minStep.value() >= 1, "must be at least 1", "Set " + minStep.property() + " to 1 or more.");
 		maxStep.require(maxStep.value() >= minStep.value(),
 				"must not be less than " + minStep.property() + " (" + minStep.value() + ")",
 				"Raise " + maxStep.property() + " to at least " + minStep.value() + ", or lower " + minStep.property()
 						+ ".");
 		step.require(step.value() >= minStep.value() && step.value() <= maxStep.value(),
-				"must lie within " + minStep.property() + " (" + minStep.value() + ") and " + maxStep.property()
-						+ " (" + maxStep.value() + ")",
+				"must lie within " + minStep.property() + " (" + minStep.value() + ") and " + maxStep.property() + " ("
+						+ maxStep.value() + ")",
 				"Change " + step.property() + " to a value within those bounds, or change " + minStep.property()
 						+ " or " + maxStep.property() + ".");
 		segmentDuration.require(isPositive(segmentDuration.value()), "must be positive",
@@ -189,9 +188,9 @@ public final class SegmentSettingsMapper {
 			return SequenceNames.validate(name);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new IdGeneratorConfigurationException(property, name,
-					property + " names " + SequenceNames.quote(name) + ", which is not a valid sequence name: "
-							+ ex.getMessage(),
+			throw new IdGeneratorConfigurationException(
+					property, name, property + " names " + SequenceNames.quote(name)
+							+ ", which is not a valid sequence name: " + ex.getMessage(),
 					"Change the name in " + property + ".");
 		}
 	}

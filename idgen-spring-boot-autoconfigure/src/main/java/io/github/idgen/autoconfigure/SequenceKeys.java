@@ -16,13 +16,13 @@ import io.github.idgen.SequenceNames;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
 /**
- * The check that every sequence name written as a key of {@code idgen.sequences} binds
- * to that sequence alone. Spring Boot treats a map key without brackets loosely: it drops
+ * The check that every sequence name written as a key of {@code idgen.sequences} binds to
+ * that sequence alone. Spring Boot treats a map key without brackets loosely: it drops
  * every character other than letters, digits, {@code -} and {@code _}, so that the
  * settings of {@code idgen.sequences.orders/eu.start} would go to a sequence named
  * {@code orderseu}; and it matches such keys without regard to case, {@code -} and
- * {@code _}, so that {@code order} and {@code ORDER}, or {@code a_b} and {@code ab}, would
- * each get the other's settings. Such keys must be written in brackets:
+ * {@code _}, so that {@code order} and {@code ORDER}, or {@code a_b} and {@code ab},
+ * would each get the other's settings. Such keys must be written in brackets:
  * {@code idgen.sequences.[orders/eu].start}.
  * <p>
  * Environment variables are not checked: their names cannot hold such keys.
@@ -39,8 +39,8 @@ final class SequenceKeys {
 	 * in every property source of an environment that lists its property names.
 	 * @param environment the environment
 	 * @throws IdGeneratorConfigurationException naming the first property whose sequence
-	 * name would not be bound as written, or the two properties whose names would be bound
-	 * together
+	 * name would not be bound as written, or the two properties whose names would be
+	 * bound together
 	 */
 	static void check(ConfigurableEnvironment environment) {
 		Map<String, WrittenKey> byUniformName = new HashMap<>();

@@ -26,29 +26,28 @@ public class SequenceProperties {
 	private long start = 1;
 
 	/**
-	 * Last ID of the sequence. When not set, the sequence is bounded only by the
-	 * 64-bit range.
+	 * Last ID of the sequence. When not set, the sequence is bounded only by the 64-bit
+	 * range.
 	 */
 	private Long maxValue;
 
 	/**
-	 * Whether the sequence starts again at 'start' once it has handed out
-	 * 'max-value'. IDs then repeat across cycles, never within one.
+	 * Whether the sequence starts again at 'start' once it has handed out 'max-value'.
+	 * IDs then repeat across cycles, never within one.
 	 */
 	private boolean cycle;
 
 	/**
-	 * Format of the IDs that nextFormattedId returns, such as
-	 * 'ORD{yyyyMMdd}{seq:6}': literal text, date/time fields in braces and the
-	 * sequence value, zero-padded to a width ('{seq:6}') or not ('{seq}'). A value
-	 * wider than its width is an error.
+	 * Format of the IDs that nextFormattedId returns, such as 'ORD{yyyyMMdd}{seq:6}':
+	 * literal text, date/time fields in braces and the sequence value, zero-padded to a
+	 * width ('{seq:6}') or not ('{seq}'). A value wider than its width is an error.
 	 */
 	private String format;
 
 	/**
 	 * How often the counter of a formatted sequence restarts: 'daily', 'monthly',
-	 * 'yearly' or 'never'. Each period has a counter of its own, decided by the clock
-	 * at the time of each call, in idgen.zone.
+	 * 'yearly' or 'never'. Each period has a counter of its own, decided by the clock at
+	 * the time of each call, in idgen.zone.
 	 */
 	private ResetPeriod reset = ResetPeriod.NEVER;
 

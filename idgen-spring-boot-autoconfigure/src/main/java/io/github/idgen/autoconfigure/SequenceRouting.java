@@ -41,8 +41,7 @@ public class SequenceRouting implements SequenceFactory {
 		this.bySequence = Map.copyOf(bySequence);
 		this.observers = new EnumMap<>(Backend.class);
 		this.backends.keySet()
-			.forEach((backend) -> this.observers.put(backend,
-					SequenceObserver.guarded(observers.observer(backend))));
+			.forEach((backend) -> this.observers.put(backend, SequenceObserver.guarded(observers.observer(backend))));
 	}
 
 	/**
@@ -59,8 +58,8 @@ public class SequenceRouting implements SequenceFactory {
 	/**
 	 * Return what the backend of a sequence knows of it beyond the sequence's own info.
 	 * @param sequence the sequence or period counter name
-	 * @return name-value pairs fit for JSON, such as the mode of a sequence and the
-	 * state of its counter's guard
+	 * @return name-value pairs fit for JSON, such as the mode of a sequence and the state
+	 * of its counter's guard
 	 * @see SequenceBackend#details(String)
 	 */
 	public Map<String, Object> details(String sequence) {
@@ -69,7 +68,8 @@ public class SequenceRouting implements SequenceFactory {
 
 	/**
 	 * Check the name with the backend that would serve it, which may restrict names
-	 * beyond {@link io.github.idgen.SequenceNames}, such as characters its store reserves.
+	 * beyond {@link io.github.idgen.SequenceNames}, such as characters its store
+	 * reserves.
 	 */
 	@Override
 	public String validateName(String name) {

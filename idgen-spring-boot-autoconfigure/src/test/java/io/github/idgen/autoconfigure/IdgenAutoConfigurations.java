@@ -11,8 +11,8 @@ import io.github.idgen.autoconfigure.redis.RedisBackendAutoConfiguration;
 import io.github.idgen.autoconfigure.snowflake.SnowflakeBackendAutoConfiguration;
 
 /**
- * The auto-configurations of the idgen core and its backends, as an application has
- * them, with further ones a test adds.
+ * The auto-configurations of the idgen core and its backends, as an application has them,
+ * with further ones a test adds.
  */
 public final class IdgenAutoConfigurations {
 

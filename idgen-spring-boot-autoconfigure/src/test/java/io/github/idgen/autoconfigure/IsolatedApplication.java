@@ -21,8 +21,8 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
  * A task for {@link IsolatedClassPath}: start an application with auto-configuration and
  * the given properties, draw five IDs from "order" and from "invoice" (by name, from a
  * handle, a batch of three), and report the backend and the IDs of each, the idgen beans,
- * the Redis connection factory and the health of idgen; or, if idgen stops the start,
- * its failure. It refers to no optional library, so that it loads on every class path.
+ * the Redis connection factory and the health of idgen; or, if idgen stops the start, its
+ * failure. It refers to no optional library, so that it loads on every class path.
  */
 public class IsolatedApplication implements Function<Map<String, String>, Map<String, String>> {
 

@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
  * class the task uses, idgen's included, is loaded and linked anew against what is left.
  * Unlike a {@code FilteredClassLoader}, which only hides classes asked for by name, this
  * finds a missing type wherever it is referred to: a property type, a method signature or
- * a method body. The task and its result cross between the class loaders only as JDK types.
+ * a method body. The task and its result cross between the class loaders only as JDK
+ * types.
  */
 final class IsolatedClassPath {
 
@@ -56,8 +57,8 @@ final class IsolatedClassPath {
 			"de/bwaldvogel/");
 
 	/**
-	 * The packages of Spring Boot Actuator, its health and metrics support, and Micrometer's
-	 * core.
+	 * The packages of Spring Boot Actuator, its health and metrics support, and
+	 * Micrometer's core.
 	 */
 	static final List<String> ACTUATOR = List.of("org/springframework/boot/actuate/",
 			"org/springframework/boot/health/", "org/springframework/boot/micrometer/", "io/micrometer/core/");

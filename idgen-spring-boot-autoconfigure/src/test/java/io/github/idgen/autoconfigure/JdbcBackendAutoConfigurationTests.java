@@ -239,7 +239,6 @@ class JdbcBackendAutoConfigurationTests {
 		return prefix + "idgen-" + UUID.randomUUID() + (prefix.startsWith("jdbc:derby") ? ";create=true" : "");
 	}
 
-
 	/**
 	 * A bean of the application that reads idgen's table when it is created, as a
 	 * repository would.

@@ -51,7 +51,7 @@ class LocaleIndependenceTests {
 		String prefix = "idgen-locale-" + UUID.randomUUID().toString().substring(0, 8) + ":";
 		new ApplicationContextRunner()
 			.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorHealthContributorAutoConfiguration.class,
-					IdGeneratorEndpointAutoConfiguration.class, 					IdGeneratorMetricsAutoConfiguration.class))
+					IdGeneratorEndpointAutoConfiguration.class, IdGeneratorMetricsAutoConfiguration.class))
 			.withBean(RedisConnectionFactory.class, () -> new SwitchableConnectionFactory(TestBackends.redis()))
 			.withBean(SimpleMeterRegistry.class)
 			.withPropertyValues("management.endpoints.web.exposure.include=idgen", "idgen.redis.key-prefix=" + prefix,

@@ -69,11 +69,9 @@ class MongoBackendAutoConfigurationTests {
 
 	@Test
 	void servesBoundedCyclicSequences() {
-		runner()
-			.withPropertyValues("idgen.sequences.slot.max-value=99", "idgen.sequences.slot.cycle=true",
-					"idgen.sequences.slot.step=10", "idgen.sequences.slot.min-step=10",
-					"idgen.sequences.seat.max-value=2", "idgen.sequences.seat.step=10",
-					"idgen.sequences.seat.min-step=10")
+		runner().withPropertyValues("idgen.sequences.slot.max-value=99", "idgen.sequences.slot.cycle=true",
+				"idgen.sequences.slot.step=10", "idgen.sequences.slot.min-step=10", "idgen.sequences.seat.max-value=2",
+				"idgen.sequences.seat.step=10", "idgen.sequences.seat.min-step=10")
 			.run((context) -> {
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				long[] slots = ids.nextIds("slot", 101);

@@ -47,16 +47,16 @@ class MultiInstanceUniquenessTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("databases")
-	void instancesSharingOneDatabaseNeverHandOutTheSameId(String name, Supplier<DataSource> database)
-			throws Exception {
-		// Shared by every instance and by other tests: wrapped so that no context closes it.
+	void instancesSharingOneDatabaseNeverHandOutTheSameId(String name, Supplier<DataSource> database) throws Exception {
+		// Shared by every instance and by other tests: wrapped so that no context closes
+		// it.
 		DataSource dataSource = database.get();
 		String table = "idgen_multi_" + UUID.randomUUID().toString().substring(0, 8);
-		ApplicationContextRunner runner = new ApplicationContextRunner()
-			.withConfiguration(IdgenAutoConfigurations.of())
+		ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
 			.withBean(DataSource.class, () -> new DelegatingDataSource(dataSource))
-			.withPropertyValues("idgen.jdbc.table=" + table, "idgen.jdbc.initialize-schema=always", "idgen.sequences.order.step=10",
-					"idgen.sequences.order.min-step=10", "idgen.sequences.order.max-step=2000");
+			.withPropertyValues("idgen.jdbc.table=" + table, "idgen.jdbc.initialize-schema=always",
+					"idgen.sequences.order.step=10", "idgen.sequences.order.min-step=10",
+					"idgen.sequences.order.max-step=2000");
 		List<IdGenerator> generators = new ArrayList<>();
 		long[] ids;
 		try {

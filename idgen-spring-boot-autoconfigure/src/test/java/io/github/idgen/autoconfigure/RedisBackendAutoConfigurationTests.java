@@ -178,7 +178,8 @@ class RedisBackendAutoConfigurationTests {
 	void jdbcFloorRejectsInvalidTableName() {
 		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.withPropertyValues("idgen.backend=redis", "idgen.redis.floor-source=jdbc", "idgen.jdbc.table=bad-name")
-			.run((context) -> assertThat(invalidProperty(context, "idgen.jdbc.table").getValue()).isEqualTo("bad-name"));
+			.run((context) -> assertThat(invalidProperty(context, "idgen.jdbc.table").getValue())
+				.isEqualTo("bad-name"));
 	}
 
 	@Test
@@ -197,15 +198,15 @@ class RedisBackendAutoConfigurationTests {
 		runner().withPropertyValues("idgen.redis.key-prefix=a{b")
 			.run((context) -> invalidProperty(context, "idgen.redis.key-prefix"));
 		runner().withPropertyValues("idgen.redis.time.shard-bits=20")
-			.run((context) -> assertThat(invalidProperty(context, "idgen.redis.time").getReason())
-				.contains("64"));
+			.run((context) -> assertThat(invalidProperty(context, "idgen.redis.time").getReason()).contains("64"));
 		runner().withPropertyValues("idgen.redis.time.shard=5000")
 			.run((context) -> invalidProperty(context, "idgen.redis.time.shard"));
 		runner()
 			.withPropertyValues("idgen.redis.time.sequence-bits=1", "idgen.redis.time.shard-bits=21",
 					"idgen.redis.time.nodes=redis://127.0.0.1:1,redis://127.0.0.1:2,redis://127.0.0.1:3")
 			.run((context) -> assertThat(invalidProperty(context, "idgen.redis.time.nodes").getReason())
-				.contains("has 3 nodes").contains("gives 2"));
+				.contains("has 3 nodes")
+				.contains("gives 2"));
 	}
 
 	@Test
@@ -235,8 +236,8 @@ class RedisBackendAutoConfigurationTests {
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				SequenceRouting routing = context.getBean(SequenceRouting.class);
 				ids.nextId("order");
-				assertThat(routing.details("order")).containsExactlyInAnyOrderEntriesOf(
-						Map.of("mode", "segment", "guard", "armed", "floor", false));
+				assertThat(routing.details("order"))
+					.containsExactlyInAnyOrderEntriesOf(Map.of("mode", "segment", "guard", "armed", "floor", false));
 				redis(context).delete(this.prefix + "{order}");
 				assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> {
 					for (int i = 0; i < 100; i++) {
@@ -321,8 +322,9 @@ class RedisBackendAutoConfigurationTests {
 
 	@Test
 	void backsOffWhenUserDefinesRedisSegmentStore() {
-		runner().withBean("userStore", RedisSegmentStore.class,
-				() -> new RedisSegmentStore(TestBackends.redis(), new RedisKeys(this.prefix)))
+		runner()
+			.withBean("userStore", RedisSegmentStore.class,
+					() -> new RedisSegmentStore(TestBackends.redis(), new RedisKeys(this.prefix)))
 			.run((context) -> assertThat(context).hasSingleBean(RedisSegmentStore.class).hasBean("userStore"));
 	}
 

@@ -21,9 +21,9 @@ import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Startup checks of {@code idgen.sequences.<name>.format} and {@code .reset}: the date/time
- * fields of a format are fixed-width numbers that identify the reset period, and a name
- * leaves room for the period in its counter names.
+ * Startup checks of {@code idgen.sequences.<name>.format} and {@code .reset}: the
+ * date/time fields of a format are fixed-width numbers that identify the reset period,
+ * and a name leaves room for the period in its counter names.
  */
 class SequenceFormatStartupTests {
 
@@ -34,11 +34,12 @@ class SequenceFormatStartupTests {
 		.withPropertyValues("idgen.zone=" + ZONE.getId());
 
 	@ParameterizedTest
-	@CsvSource(delimiter = ';', quoteCharacter = '"', value = { "ORD{yyyyMMdd}{seq:6}; daily; 'ORD'yyyyMMdd; 000001",
-			"{yyyyDDD}-{seq}; daily; yyyyDDD'-'; 1", "ORD{yyMMdd}{seq:4}; daily; 'ORD'yyMMdd; 0001",
-			"INV{yyyyMM}{seq:5}; monthly; 'INV'yyyyMM; 00001", "{yyMM}-{seq}; monthly; yyMM'-'; 1",
-			"{yyyy}/{seq}; yearly; yyyy'/'; 1", "{yy}{seq:3}; yearly; yy; 001", "ORD-{seq:8}; never; 'ORD-'; 00000001",
-			"{MMdd}{seq:4}; never; MMdd; 0001" })
+	@CsvSource(delimiter = ';', quoteCharacter = '"',
+			value = { "ORD{yyyyMMdd}{seq:6}; daily; 'ORD'yyyyMMdd; 000001", "{yyyyDDD}-{seq}; daily; yyyyDDD'-'; 1",
+					"ORD{yyMMdd}{seq:4}; daily; 'ORD'yyMMdd; 0001", "INV{yyyyMM}{seq:5}; monthly; 'INV'yyyyMM; 00001",
+					"{yyMM}-{seq}; monthly; yyMM'-'; 1", "{yyyy}/{seq}; yearly; yyyy'/'; 1",
+					"{yy}{seq:3}; yearly; yy; 001", "ORD-{seq:8}; never; 'ORD-'; 00000001",
+					"{MMdd}{seq:4}; never; MMdd; 0001" })
 	void formatThatIdentifiesItsResetPeriodStarts(String format, String reset, String prefix, String value) {
 		this.runner.withPropertyValues("idgen.sequences.order.format=" + format, "idgen.sequences.order.reset=" + reset)
 			.run((context) -> {
@@ -71,10 +72,11 @@ class SequenceFormatStartupTests {
 	}
 
 	@ParameterizedTest
-	@CsvSource(delimiter = ';', quoteCharacter = '"', value = { "ORD{seq:6}; daily; ORD{yyyyMMdd}{seq:6}",
-			"ORD{yyMM}{seq:4}; daily; ORD{yyyyMMdd}{seq:4}", "{yyyydd}{seq}; daily; {yyyyMMdd}{seq}",
-			"{MMdd}{seq:4}; daily; {yyyyMMdd}{seq:4}", "INV{yyyy}{seq}; monthly; INV{yyyyMM}{seq}",
-			"{MM}{seq}; monthly; {yyyyMM}{seq}", "N{MMdd}{seq}; yearly; N{yyyy}{seq}", "{seq}; yearly; {yyyy}{seq}" })
+	@CsvSource(delimiter = ';', quoteCharacter = '"',
+			value = { "ORD{seq:6}; daily; ORD{yyyyMMdd}{seq:6}", "ORD{yyMM}{seq:4}; daily; ORD{yyyyMMdd}{seq:4}",
+					"{yyyydd}{seq}; daily; {yyyyMMdd}{seq}", "{MMdd}{seq:4}; daily; {yyyyMMdd}{seq:4}",
+					"INV{yyyy}{seq}; monthly; INV{yyyyMM}{seq}", "{MM}{seq}; monthly; {yyyyMM}{seq}",
+					"N{MMdd}{seq}; yearly; N{yyyy}{seq}", "{seq}; yearly; {yyyy}{seq}" })
 	void formatThatDoesNotIdentifyItsResetPeriodFailsNamingTheFormat(String format, String reset, String example) {
 		this.runner.withPropertyValues("idgen.sequences.order.format=" + format, "idgen.sequences.order.reset=" + reset)
 			.run((context) -> {
@@ -90,17 +92,17 @@ class SequenceFormatStartupTests {
 	}
 
 	@ParameterizedTest
-	@CsvSource(delimiter = ';', quoteCharacter = '"', value = { "{d}{seq}; never; write 'dd'",
-			"ORD{yyMd}{seq:4}; daily; write 'MM'",
-			"{YYYYMMdd}{seq}; daily; week-based year", "{YYYY}{seq}; yearly; week-based year",
-			"{yyyyww}{seq}; never; week of week-based year", "{yyyyMMM}{seq}; monthly; write 'MM'",
-			"{EEE}{seq}; never; is not a fixed-width number" })
+	@CsvSource(delimiter = ';', quoteCharacter = '"',
+			value = { "{d}{seq}; never; write 'dd'", "ORD{yyMd}{seq:4}; daily; write 'MM'",
+					"{YYYYMMdd}{seq}; daily; week-based year", "{YYYY}{seq}; yearly; week-based year",
+					"{yyyyww}{seq}; never; week of week-based year", "{yyyyMMM}{seq}; monthly; write 'MM'",
+					"{EEE}{seq}; never; is not a fixed-width number" })
 	void formatWithAFieldThatCannotBeReadBackFailsNamingTheFormat(String format, String reset, String reason) {
 		this.runner.withPropertyValues("idgen.sequences.order.format=" + format, "idgen.sequences.order.reset=" + reset)
 			.run((context) -> {
 				IdGeneratorConfigurationException failure = invalidProperty(context, "idgen.sequences.order.format");
-				assertThat(failure.getDescription()).startsWith(
-						"idgen.sequences.order.format is '" + format + "', which is not a valid format: ")
+				assertThat(failure.getDescription())
+					.startsWith("idgen.sequences.order.format is '" + format + "', which is not a valid format: ")
 					.contains(reason);
 				assertThat(failure.getAction()).startsWith("Fix idgen.sequences.order.format, for example "
 						+ "'ORD{yyyyMMdd}{seq:6}': literal text, date/time fields of fixed-width numbers in braces");

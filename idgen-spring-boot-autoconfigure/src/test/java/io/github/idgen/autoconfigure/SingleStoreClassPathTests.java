@@ -23,8 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Applications with the starter and one store only, or none for snowflake, start and
  * serve IDs: each test starts an application with auto-configuration in a class loader
- * without the other stores' libraries ({@link IsolatedClassPath}). The smoke
- * applications of idgen-smoke-tests check the same from real builds.
+ * without the other stores' libraries ({@link IsolatedClassPath}). The smoke applications
+ * of idgen-smoke-tests check the same from real builds.
  */
 class SingleStoreClassPathTests {
 
@@ -65,9 +65,8 @@ class SingleStoreClassPathTests {
 	@Test
 	void jdbcStartsWithTheOtherBackendsPropertiesSetAndWithoutTheirLibraries() throws Exception {
 		IsolatedClassPath classPath = IsolatedClassPath.without(REDIS, MONGO, ACTUATOR);
-		Map<String, String> report = classPath.run(IsolatedApplication.class,
-				Map.of("idgen.mongo.write-concern", "w1", "idgen.redis.mode", "increment",
-						"idgen.snowflake.worker-id-source", "redis"));
+		Map<String, String> report = classPath.run(IsolatedApplication.class, Map.of("idgen.mongo.write-concern", "w1",
+				"idgen.redis.mode", "increment", "idgen.snowflake.worker-id-source", "redis"));
 		assertThat(report).containsEntry("order.backend", "jdbc").containsEntry("order.ids", "[1, 2, 3, 4, 5]");
 	}
 
@@ -119,8 +118,8 @@ class SingleStoreClassPathTests {
 		LettuceConnectionFactory redis = TestBackends.redis();
 		return Map.of("spring.data.redis.host", redis.getHostName(), "spring.data.redis.port",
 				String.valueOf(redis.getPort()), "idgen.redis.key-prefix",
-				"idgen-classpath-" + UUID.randomUUID().toString().substring(0, 8) + ":",
-				"idgen.sequences.invoice.mode", "increment");
+				"idgen-classpath-" + UUID.randomUUID().toString().substring(0, 8) + ":", "idgen.sequences.invoice.mode",
+				"increment");
 	}
 
 	private static String redisUrl() {

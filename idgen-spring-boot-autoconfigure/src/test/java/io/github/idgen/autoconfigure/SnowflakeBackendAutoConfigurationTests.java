@@ -91,9 +91,9 @@ class SnowflakeBackendAutoConfigurationTests {
 	@Test
 	void workerIdSourceIsReadInAnyCaseAndWithoutSurroundingBlanks() {
 		this.runner.withPropertyValues("idgen.snowflake.worker-id=3", "idgen.snowflake.worker-id-source= Static ")
-			.run((context) -> assertThat(BitLayout.standard()
-				.decode(context.getBean(IdGenerator.class).nextId("order"))
-				.worker()).isEqualTo(3));
+			.run((context) -> assertThat(
+					BitLayout.standard().decode(context.getBean(IdGenerator.class).nextId("order")).worker())
+				.isEqualTo(3));
 	}
 
 	@Test

@@ -110,15 +110,17 @@ class UnknownPropertyStartupTests {
 
 	@Test
 	void misspelledSnowflakePropertyFailsAtStartup() {
-		this.bare.withPropertyValues("idgen.backend=snowflake", "idgen.snowflake.worker-id=1",
-				"idgen.snowflake.sequence-bit=12")
+		this.bare
+			.withPropertyValues("idgen.backend=snowflake", "idgen.snowflake.worker-id=1",
+					"idgen.snowflake.sequence-bit=12")
 			.run((context) -> assertThat(unbound(context)).containsExactly("idgen.snowflake.sequence-bit"));
 	}
 
 	@Test
 	void everyMisspelledPropertyIsNamed() {
-		this.jdbc.withPropertyValues("idgen.segment.stpe=5000", "idgen.sequences.order.strat=1000",
-				"idgen.sequences.invoice.step=1000")
+		this.jdbc
+			.withPropertyValues("idgen.segment.stpe=5000", "idgen.sequences.order.strat=1000",
+					"idgen.sequences.invoice.step=1000")
 			.run((context) -> assertThat(unbound(context)).containsExactlyInAnyOrder("idgen.segment.stpe",
 					"idgen.sequences.order.strat"));
 	}

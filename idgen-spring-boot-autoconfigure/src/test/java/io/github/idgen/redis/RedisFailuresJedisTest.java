@@ -40,8 +40,8 @@ class RedisFailuresJedisTest {
 	 */
 	@Test
 	void anAclRefusalOfRedis72IsPermanentAndDoesNotNameTheUser() {
-		IdGenerationException translated = translate(
-				new JedisDataException("NOPERM User idgen-secret-user has no permissions to run the 'evalsha' command"));
+		IdGenerationException translated = translate(new JedisDataException(
+				"NOPERM User idgen-secret-user has no permissions to run the 'evalsha' command"));
 		assertThat(translated).isInstanceOf(BackendMisconfiguredException.class)
 			.hasMessageNotContaining("idgen-secret-user");
 	}

@@ -26,12 +26,12 @@ import io.github.idgen.SequenceNames;
  * Node {@code index} of {@code count} hands out the sequence values {@code v} with
  * {@code v % count == index}: its slot {@code s} of a millisecond is the sequence value
  * {@code s * count + index}, so it has {@code ceil((2^sequenceBits - index) / count)}
- * slots per millisecond. The script is run with {@code EVALSHA}; Spring Data Redis
- * loads it with {@code EVAL} when the node does not know it ({@code NOSCRIPT}).
+ * slots per millisecond. The script is run with {@code EVALSHA}; Spring Data Redis loads
+ * it with {@code EVAL} when the node does not know it ({@code NOSCRIPT}).
  * <p>
  * The node remembers the last reservation it returned. A reservation that does not come
- * after one returned before the script ran means that the node lost its state key
- * while its clock was behind it; it is refused with a {@link CounterLostException}.
+ * after one returned before the script ran means that the node lost its state key while
+ * its clock was behind it; it is refused with a {@link CounterLostException}.
  */
 final class RedisTimeNode {
 
@@ -117,9 +117,8 @@ final class RedisTimeNode {
 		if (before != null && !reservation.startsAfter(before)) {
 			String message = "Redis " + this.name + " handed out millisecond " + reservation.millis()
 					+ ", sequence value " + reservation.firstSequence() + " of sequence "
-					+ SequenceNames.quote(this.sequence)
-					+ " although it had handed out millisecond " + before.millis() + ", sequence value "
-					+ before.sequence(before.size() - 1) + " before: it lost key '" + this.key
+					+ SequenceNames.quote(this.sequence) + " although it had handed out millisecond " + before.millis()
+					+ ", sequence value " + before.sequence(before.size() - 1) + " before: it lost key '" + this.key
 					+ "' (a restart without persistence, a flush, a failover to a replica that was behind) "
 					+ "while its clock was behind that. Refusing IDs that may repeat";
 			logger.error(message);
@@ -139,9 +138,9 @@ final class RedisTimeNode {
 		}
 		if (status == OTHER_CONFIGURATION) {
 			throw new IdGenerationException("Redis " + this.name + " serves sequence "
-					+ SequenceNames.quote(this.sequence) + " (key '"
-					+ this.key + "') as " + reply.get(1) + ", but this instance is configured as "
-					+ this.configuration + ". Every instance of a sequence must list the same Redis nodes in the "
+					+ SequenceNames.quote(this.sequence) + " (key '" + this.key + "') as " + reply.get(1)
+					+ ", but this instance is configured as " + this.configuration
+					+ ". Every instance of a sequence must list the same Redis nodes in the "
 					+ "same order and use the same layout; changing them for a sequence in use can repeat IDs, "
 					+ "so give the new configuration a new sequence or key prefix");
 		}

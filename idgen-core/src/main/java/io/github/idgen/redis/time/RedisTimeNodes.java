@@ -20,10 +20,10 @@ import io.github.idgen.SequenceNames;
  * tries them.
  * <p>
  * Calls go to the current node, at first the preferred one. When it fails or does not
- * answer (any {@link DataAccessException}), the next node is tried, round robin, and
- * the first that answers becomes the current node. When a node's clock is behind (a
- * {@link ClockBehindException}), the caller sleeps until the clock should have caught
- * up and tries the same node again, as long as its time waited in all stays within
+ * answer (any {@link DataAccessException}), the next node is tried, round robin, and the
+ * first that answers becomes the current node. When a node's clock is behind (a
+ * {@link ClockBehindException}), the caller sleeps until the clock should have caught up
+ * and tries the same node again, as long as its time waited in all stays within
  * {@code maxWait}; beyond that it tries the next node. A failed call may still have
  * reserved values on its node: they are skipped, never handed out.
  */

@@ -41,8 +41,8 @@ public final class RedisTimeSequences implements AutoCloseable {
 
 	/**
 	 * Return the sequences served by nodes opened for them, which closing them closes.
-	 * @param nodes the nodes; node i of n hands out sequence values congruent to i
-	 * modulo n
+	 * @param nodes the nodes; node i of n hands out sequence values congruent to i modulo
+	 * n
 	 * @param settings the layout, shard and bounds of the IDs
 	 * @return the sequences
 	 */

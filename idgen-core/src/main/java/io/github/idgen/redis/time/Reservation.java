@@ -22,8 +22,8 @@ record Reservation(long millis, long firstSequence, int step, int size) {
 	}
 
 	/**
-	 * Return whether every value of this reservation comes after every value of the
-	 * given one, in the order in which one node hands them out.
+	 * Return whether every value of this reservation comes after every value of the given
+	 * one, in the order in which one node hands them out.
 	 * @param earlier the reservation to compare with, from the same node
 	 * @return whether this reservation starts after {@code earlier} ends
 	 */

@@ -237,8 +237,8 @@ class RedisTimeSequenceTest {
 				List.of(second.connectionFactory(), first.connectionFactory()), 1,
 				settings(RedisTimeLayout.DEFAULT, Duration.ofMillis(5)));
 		assertThatExceptionOfType(IdGenerationException.class).isThrownBy(swapped::next)
-			.withMessage("Redis node 1 serves sequence '" + this.name + "' (key '"
-					+ stateKey() + "') as node 0 of 2, layout 41/12/10 from 2025-01-01T00:00:00Z, but this instance "
+			.withMessage("Redis node 1 serves sequence '" + this.name + "' (key '" + stateKey()
+					+ "') as node 0 of 2, layout 41/12/10 from 2025-01-01T00:00:00Z, but this instance "
 					+ "is configured as node 1 of 2, layout 41/12/10 from 2025-01-01T00:00:00Z. Every instance of a "
 					+ "sequence must list the same Redis nodes in the same order and use the same layout; changing "
 					+ "them for a sequence in use can repeat IDs, so give the new configuration a new sequence or "
@@ -364,8 +364,7 @@ class RedisTimeSequenceTest {
 		return ids;
 	}
 
-	private static List<long[]> runConcurrently(int threads, IntFunction<Callable<long[]>> task)
-			throws Exception {
+	private static List<long[]> runConcurrently(int threads, IntFunction<Callable<long[]>> task) throws Exception {
 		ExecutorService executor = Executors.newFixedThreadPool(threads);
 		try {
 			CountDownLatch start = new CountDownLatch(1);

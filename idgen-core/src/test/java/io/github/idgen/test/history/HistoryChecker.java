@@ -61,7 +61,8 @@ public final class HistoryChecker {
 			ByteBuffer history = read(file);
 			LongList ids = new LongList();
 			long previous = Long.MIN_VALUE;
-			for (int slot = 0; slot + HistoryRecorder.SLOT_BYTES <= history.limit(); slot += HistoryRecorder.SLOT_BYTES) {
+			for (int slot = 0; slot + HistoryRecorder.SLOT_BYTES <= history
+				.limit(); slot += HistoryRecorder.SLOT_BYTES) {
 				long header = history.getLong(slot);
 				if (header == 0) {
 					break;

@@ -12,12 +12,12 @@ import java.util.function.LongSupplier;
  * Records the calls of one thread of one generator instance to a history file, so that a
  * {@link HistoryChecker} can judge them afterwards, even if the process was killed.
  * <p>
- * The file is memory-mapped: every record is in the operating system's page cache as
- * soon as it is written, so it survives {@code kill -9} of the writing process (not a
- * crash of the machine). A record is a 16-byte slot: a header {@code long} holding the
+ * The file is memory-mapped: every record is in the operating system's page cache as soon
+ * as it is written, so it survives {@code kill -9} of the writing process (not a crash of
+ * the machine). A record is a 16-byte slot: a header {@code long} holding the
  * {@link Outcome} in the top byte and the call's latency in nanoseconds in the rest, and
- * a value {@code long} holding the ID, or the {@link FailureType} ordinal of a failure.
- * A call first writes an {@link Outcome#INVOKED} slot; its completion writes the value
+ * a value {@code long} holding the ID, or the {@link FailureType} ordinal of a failure. A
+ * call first writes an {@link Outcome#INVOKED} slot; its completion writes the value
  * first and the header last, so a process killed in between leaves the call
  * {@code INVOKED}, which the checker counts as unknown. An all-zero slot ends the
  * history.

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  * message
  */
 public record HistoryReport(long attempted, long acknowledged, long unknown, Map<FailureType, Long> failures,
-		long duplicates, long monotonicityViolations, long largestGap, long p999LatencyNanos, long maxLatencyNanos, List<String> examples) {
+		long duplicates, long monotonicityViolations, long largestGap, long p999LatencyNanos, long maxLatencyNanos,
+		List<String> examples) {
 
 	/**
 	 * Return the failed calls of one type.
@@ -62,10 +63,12 @@ public record HistoryReport(long attempted, long acknowledged, long unknown, Map
 					.stream()
 					.map((entry) -> entry.getKey().exceptionName() + "=" + entry.getValue())
 					.collect(Collectors.joining(","));
-		return String.format("FAULTS %-12s %-10s attempted=%d acknowledged=%d unknown=%d duplicates=%d "
-				+ "monotonicityViolations=%d largestGap=%d failures=%s p99.9Latency=%.2fms maxLatency=%.1fms", scenario, backend,
-				this.attempted, this.acknowledged, this.unknown, this.duplicates, this.monotonicityViolations,
-				this.largestGap, failed, this.p999LatencyNanos / 1e6, this.maxLatencyNanos / 1e6);
+		return String.format(
+				"FAULTS %-12s %-10s attempted=%d acknowledged=%d unknown=%d duplicates=%d "
+						+ "monotonicityViolations=%d largestGap=%d failures=%s p99.9Latency=%.2fms maxLatency=%.1fms",
+				scenario, backend, this.attempted, this.acknowledged, this.unknown, this.duplicates,
+				this.monotonicityViolations, this.largestGap, failed, this.p999LatencyNanos / 1e6,
+				this.maxLatencyNanos / 1e6);
 	}
 
 }

@@ -34,8 +34,7 @@ final class BackendAddress {
 		if (answers(localPort)) {
 			return localUrl;
 		}
-		String reason = "No server for the fault scenarios: set " + variable + " or run one on 127.0.0.1:"
-				+ localPort;
+		String reason = "No server for the fault scenarios: set " + variable + " or run one on 127.0.0.1:" + localPort;
 		if (Boolean.parseBoolean(System.getenv("IDGEN_TEST_REQUIRE_BACKENDS"))) {
 			Assertions.fail(reason + " (IDGEN_TEST_REQUIRE_BACKENDS=true)");
 		}

@@ -41,8 +41,9 @@ final class LiveThreads {
 
 	/**
 	 * Wait up to a timeout until at most {@code expected} live threads have a name with
-	 * the given prefix. A pool that has terminated may still have threads on their way out
-	 * of {@code run()}, so a count taken at once can see one that ends microseconds later.
+	 * the given prefix. A pool that has terminated may still have threads on their way
+	 * out of {@code run()}, so a count taken at once can see one that ends microseconds
+	 * later.
 	 * @param prefix the prefix, such as {@code idgen-fetch-}
 	 * @param expected the count to wait for
 	 * @param timeout how long to wait

@@ -7,8 +7,8 @@ import java.util.function.LongSupplier;
 
 /**
  * When an outage began and ended, and what one generator instance's callers saw around
- * it: the IDs served from buffered segments during the outage, the first failure, and
- * the first ID after the backend was restored.
+ * it: the IDs served from buffered segments during the outage, the first failure, and the
+ * first ID after the backend was restored.
  */
 final class OutageTimeline {
 

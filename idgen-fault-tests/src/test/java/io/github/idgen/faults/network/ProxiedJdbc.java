@@ -25,9 +25,9 @@ import io.github.idgen.jdbc.JdbcSegmentStore;
  * back-off that doubles from 10 ms up to five seconds, fixed in its code, for as long as
  * a caller waits for a connection whenever it checks, or the pool is below its minimum
  * idle count. No minimum and a short wait end a series of attempts sooner, but a fetch
- * retrying throughout an outage is waiting often enough that the back-off usually
- * reaches its cap: the pool then opens its first connection up to five seconds after the
- * database is back.
+ * retrying throughout an outage is waiting often enough that the back-off usually reaches
+ * its cap: the pool then opens its first connection up to five seconds after the database
+ * is back.
  * <p>
  * HikariCP evicts a connection that failed with an SQL state of class 08 (connection
  * exception) and a few vendor codes; H2 reports a broken connection as

@@ -16,9 +16,9 @@ import io.github.idgen.mongo.MongoSegmentStore;
 
 /**
  * An in-JVM mongo-java-server (its commands serialized, see
- * {@link SerializedMongoBackend}) behind {@link TcpProxy TcpProxies}. Each client has a pool of
- * exactly one connection, gives up on server selection and on a connect after a second,
- * and checks the server every 100 ms while an operation waits for it, so that a
+ * {@link SerializedMongoBackend}) behind {@link TcpProxy TcpProxies}. Each client has a
+ * pool of exactly one connection, gives up on server selection and on a connect after a
+ * second, and checks the server every 100 ms while an operation waits for it, so that a
  * restored server is found soon.
  */
 final class ProxiedMongo extends ProxiedBackend {
@@ -48,8 +48,8 @@ final class ProxiedMongo extends ProxiedBackend {
 		MongoClientSettings settings = MongoClientSettings.builder()
 			.applyConnectionString(new ConnectionString("mongodb://" + proxy.host() + ":" + proxy.port()))
 			.applyToClusterSettings((cluster) -> cluster.serverSelectionTimeout(1, TimeUnit.SECONDS))
-			.applyToSocketSettings((socket) -> socket.connectTimeout(1, TimeUnit.SECONDS)
-				.readTimeout(10, TimeUnit.SECONDS))
+			.applyToSocketSettings(
+					(socket) -> socket.connectTimeout(1, TimeUnit.SECONDS).readTimeout(10, TimeUnit.SECONDS))
 			.applyToServerSettings((server) -> server.heartbeatFrequency(500, TimeUnit.MILLISECONDS)
 				.minHeartbeatFrequency(100, TimeUnit.MILLISECONDS))
 			.applyToConnectionPoolSettings((pool) -> pool.maxSize(1).minSize(0))

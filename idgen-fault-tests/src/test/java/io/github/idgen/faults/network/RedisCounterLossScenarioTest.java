@@ -39,9 +39,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A Redis without persistence restarted, losing every counter, while two generator
  * instances with four callers each take IDs from it: without a floor the counter-loss
  * guard trips, the instances hand out what they had reserved and then refuse to count
- * again from the start (the counter is not even created anew); with a JDBC floor
- * (what {@code idgen.redis.floor-source: jdbc} configures) the counter is re-seeded above
- * every ID handed out and generation goes on. Neither hands out an ID twice.
+ * again from the start (the counter is not even created anew); with a JDBC floor (what
+ * {@code idgen.redis.floor-source: jdbc} configures) the counter is re-seeded above every
+ * ID handed out and generation goes on. Neither hands out an ID twice.
  */
 @Tag("faults")
 class RedisCounterLossScenarioTest {

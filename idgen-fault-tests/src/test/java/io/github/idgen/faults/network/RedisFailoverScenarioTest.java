@@ -48,12 +48,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * falls behind while the instances keep reserving on the master; then the master is
  * stopped, the replica promoted ({@code REPLICAOF NO ONE}) and the instances' proxies
  * redirected to it, as a failover that moves a virtual IP does, and a third instance
- * starts on it. The promoted replica's counter is behind IDs the instances handed out. Every configuration the README calls
- * safe hands out no ID twice: without a floor the counter is refused
- * ({@code failover-jump: 0}) or moved forward by the jump, with a floor it is re-seeded
- * above the floor; in segment mode and in increment mode. A sanity run forges the stamp
- * on the promoted replica, as if the change went unnoticed, and the history shows the
- * duplicates the defence prevents.
+ * starts on it. The promoted replica's counter is behind IDs the instances handed out.
+ * Every configuration the README calls safe hands out no ID twice: without a floor the
+ * counter is refused ({@code failover-jump: 0}) or moved forward by the jump, with a
+ * floor it is re-seeded above the floor; in segment mode and in increment mode. A sanity
+ * run forges the stamp on the promoted replica, as if the change went unnoticed, and the
+ * history shows the duplicates the defence prevents.
  */
 @Tag("faults")
 class RedisFailoverScenarioTest {

@@ -124,8 +124,8 @@ public final class TcpProxy implements AutoCloseable {
 	}
 
 	/**
-	 * Forward new connections to another target and close every open one, so that
-	 * clients reconnect to it.
+	 * Forward new connections to another target and close every open one, so that clients
+	 * reconnect to it.
 	 * @param host the new target's host
 	 * @param port the new target's port
 	 */
@@ -210,7 +210,8 @@ public final class TcpProxy implements AutoCloseable {
 		}
 		Link link = new Link(client, upstream, "tcp-proxy-" + port() + "-" + this.connections.incrementAndGet());
 		this.links.add(link);
-		// A cut() that ran between accept() and add() did not see this link: close it here.
+		// A cut() that ran between accept() and add() did not see this link: close it
+		// here.
 		if (this.cut || this.closed) {
 			link.close();
 			return;
@@ -318,8 +319,8 @@ public final class TcpProxy implements AutoCloseable {
 			byte[] buffer = new byte[CHUNK_BYTES];
 			try (InputStream input = this.from.getInputStream()) {
 				for (int read = input.read(buffer); read >= 0; read = input.read(buffer)) {
-					this.chunks.add(new Chunk(System.nanoTime() + TcpProxy.this.oneWayDelayNanos,
-							Arrays.copyOf(buffer, read)));
+					this.chunks.add(
+							new Chunk(System.nanoTime() + TcpProxy.this.oneWayDelayNanos, Arrays.copyOf(buffer, read)));
 				}
 			}
 			catch (IOException ex) {

@@ -3,9 +3,9 @@ package io.github.idgen.faults.process;
 import java.io.File;
 
 /**
- * The class path of the child JVMs: the test class path of this JVM. Surefire starts
- * its fork with a manifest-only jar by default, so that {@code java.class.path} names
- * only that jar; the real class path is in {@code surefire.test.class.path} then.
+ * The class path of the child JVMs: the test class path of this JVM. Surefire starts its
+ * fork with a manifest-only jar by default, so that {@code java.class.path} names only
+ * that jar; the real class path is in {@code surefire.test.class.path} then.
  */
 final class ChildClasspath {
 

@@ -13,8 +13,7 @@ class ChildClasspathTest {
 	void holdsTheTestClassesAndTheirDependencies() {
 		String[] entries = ChildClasspath.get().split(File.pathSeparator);
 
-		assertThat(Arrays.stream(entries).map((entry) -> new File(entry).getName()))
-			.contains("test-classes")
+		assertThat(Arrays.stream(entries).map((entry) -> new File(entry).getName())).contains("test-classes")
 			.anyMatch((name) -> name.startsWith("junit-jupiter-api"))
 			.anyMatch((name) -> name.startsWith("HikariCP"))
 			.anyMatch((name) -> name.startsWith("h2-"));

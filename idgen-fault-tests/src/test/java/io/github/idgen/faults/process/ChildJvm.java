@@ -113,7 +113,8 @@ final class ChildJvm implements AutoCloseable {
 	/**
 	 * Wait until the child prints {@code READY}.
 	 * @param timeout how long to wait
-	 * @throws IllegalStateException if it exits or does not get ready in time, with its log
+	 * @throws IllegalStateException if it exits or does not get ready in time, with its
+	 * log
 	 * @throws InterruptedException if interrupted
 	 */
 	void awaitReady(Duration timeout) throws InterruptedException {

@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * The settings of a {@link GeneratorProcess}, passed on its command line as
- * {@code key=value} arguments: the parent builds them with {@link #with}, the child
- * reads them with {@link #parse}.
+ * {@code key=value} arguments: the parent builds them with {@link #with}, the child reads
+ * them with {@link #parse}.
  */
 final class ChildOptions {
 

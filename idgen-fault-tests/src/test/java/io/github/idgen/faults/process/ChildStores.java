@@ -31,9 +31,9 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * Opens, in a {@link GeneratorProcess}, the store its options name, on a connection of
  * its own: option {@code store} is {@code jdbc} ({@code url}, optional {@code user} and
  * {@code password}, {@code table} for segments, {@code workerTable} for worker leases),
- * {@code redis} ({@code url}, {@code prefix}) or
- * {@code mongo} ({@code url}, a connection string with the database; the default
- * collection). {@link #close()} closes the connections.
+ * {@code redis} ({@code url}, {@code prefix}) or {@code mongo} ({@code url}, a connection
+ * string with the database; the default collection). {@link #close()} closes the
+ * connections.
  */
 final class ChildStores implements AutoCloseable {
 
@@ -66,8 +66,7 @@ final class ChildStores implements AutoCloseable {
 	}
 
 	/**
-	 * Open the worker lease store of the options, creating a JDBC table if it is
-	 * missing.
+	 * Open the worker lease store of the options, creating a JDBC table if it is missing.
 	 * @return the store
 	 */
 	WorkerLeaseStore workerLeaseStore() {

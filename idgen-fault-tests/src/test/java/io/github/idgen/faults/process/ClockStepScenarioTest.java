@@ -31,10 +31,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <ul>
  * <li>With a {@code max-backward-wait} of three seconds a child waits the step out: no
  * call fails and its IDs keep increasing.</li>
- * <li>With five milliseconds it throws {@link io.github.idgen.ClockMovedBackwardsException}.
- * It is stopped while still behind and restarted, still two seconds behind, on the same
- * worker id: the new owner must wait for the millisecond the old one stored with the
- * lease, so it fails too before it issues IDs.</li>
+ * <li>With five milliseconds it throws
+ * {@link io.github.idgen.ClockMovedBackwardsException}. It is stopped while still behind
+ * and restarted, still two seconds behind, on the same worker id: the new owner must wait
+ * for the millisecond the old one stored with the lease, so it fails too before it issues
+ * IDs.</li>
  * <li>A child on time, with a ttl of 2 s, is killed with SIGKILL while a standby two
  * seconds behind waits for the worker id: the standby takes it over as soon as the lease
  * expires and must not reuse a millisecond the killed child issued IDs at. It starts

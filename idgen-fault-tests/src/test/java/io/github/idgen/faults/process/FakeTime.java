@@ -59,8 +59,8 @@ final class FakeTime {
 	}
 
 	/**
-	 * Set the offset of every child that runs with this fake time, such as {@code -2}
-	 * for two seconds behind; the file is replaced atomically.
+	 * Set the offset of every child that runs with this fake time, such as {@code -2} for
+	 * two seconds behind; the file is replaced atomically.
 	 * @param offset the offset in libfaketime's relative format
 	 * @throws IOException if the file cannot be written
 	 */

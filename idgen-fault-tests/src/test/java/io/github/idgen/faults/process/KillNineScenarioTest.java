@@ -26,10 +26,9 @@ import static org.assertj.core.api.Assertions.fail;
  * Kill -9: four child JVMs generate from one segment sequence of a shared backend, two
  * threads each, while this JVM kills a random one with SIGKILL at random intervals and
  * starts it again, for {@code idgen.faults.seconds} (60 by default) per backend, counted
- * from the first start; only children that generate are killed. A
- * killed generator loses the rest of its segments (gaps), never repeats an ID: the merged
- * history of every incarnation must hold no duplicate, and each thread's IDs must
- * increase.
+ * from the first start; only children that generate are killed. A killed generator loses
+ * the rest of its segments (gaps), never repeats an ID: the merged history of every
+ * incarnation must hold no duplicate, and each thread's IDs must increase.
  */
 @Tag("faults")
 class KillNineScenarioTest {
@@ -76,8 +75,8 @@ class KillNineScenarioTest {
 				child.awaitReady(READY_TIMEOUT);
 			}
 			for (long left = DURATION.toMillis(); left > 0; left = (deadline - System.nanoTime()) / 1_000_000) {
-				Thread.sleep(Math.min(left, MIN_INTERVAL_MILLIS
-						+ random.nextLong(MAX_INTERVAL_MILLIS - MIN_INTERVAL_MILLIS)));
+				Thread.sleep(Math.min(left,
+						MIN_INTERVAL_MILLIS + random.nextLong(MAX_INTERVAL_MILLIS - MIN_INTERVAL_MILLIS)));
 				checkAlive(children);
 				int slot = random.nextInt(CHILDREN);
 				if (children[slot].isReady()) {

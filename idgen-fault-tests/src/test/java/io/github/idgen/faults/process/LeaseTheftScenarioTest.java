@@ -28,9 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with a ttl of {@value #TTL_SECONDS} s) and generates on two threads; this JVM freezes
  * it with SIGSTOP, a second child takes the id over once the lease has expired and
  * generates, then the first is continued with SIGCONT. The first must fence itself
- * ({@link io.github.idgen.WorkerIdLostException}) and issue no ID that the second
- * issues: the merged history holds no duplicate, each thread's IDs increase, and the
- * first child's history shows WorkerIdLost failures after the resume.
+ * ({@link io.github.idgen.WorkerIdLostException}) and issue no ID that the second issues:
+ * the merged history holds no duplicate, each thread's IDs increase, and the first
+ * child's history shows WorkerIdLost failures after the resume.
  */
 @Tag("faults")
 class LeaseTheftScenarioTest {

@@ -26,8 +26,8 @@ import io.github.idgen.test.TestBackends;
  * {@link ChildStores} needs):
  * <ul>
  * <li>{@code h2}: an in-memory database of an H2 TCP server that this JVM hosts;</li>
- * <li>{@code postgres}, {@code mariadb}, {@code redis}: the servers
- * {@link TestBackends} resolves, which skips or fails the scenario if there is none;</li>
+ * <li>{@code postgres}, {@code mariadb}, {@code redis}: the servers {@link TestBackends}
+ * resolves, which skips or fails the scenario if there is none;</li>
  * <li>{@code mongo}: an in-JVM mongo-java-server that this JVM hosts on a free port,
  * serialized by {@link SerializedMongoBackend}.</li>
  * </ul>
@@ -62,9 +62,8 @@ final class SharedBackend implements AutoCloseable {
 		return switch (name) {
 			case "h2" -> {
 				Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
-				yield new SharedBackend(jdbc("jdbc:h2:tcp://127.0.0.1:" + server.getPort()
-						+ "/mem:idgen-faults-" + suffix + ";DB_CLOSE_DELAY=-1", null, null, "idgen_fault_worker"),
-						server::stop);
+				yield new SharedBackend(jdbc("jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/mem:idgen-faults-"
+						+ suffix + ";DB_CLOSE_DELAY=-1", null, null, "idgen_fault_worker"), server::stop);
 			}
 			case "postgres" -> pooled((HikariDataSource) TestBackends.postgres(), suffix);
 			case "mariadb" -> pooled((HikariDataSource) TestBackends.mariaDb(), suffix);
@@ -80,9 +79,11 @@ final class SharedBackend implements AutoCloseable {
 			case "mongo" -> {
 				MongoServer server = new MongoServer(SerializedMongoBackend.of(new MemoryBackend()));
 				InetSocketAddress address = server.bind();
-				yield new SharedBackend(ChildOptions.empty()
-					.with("store", "mongo")
-					.with("url", "mongodb://127.0.0.1:" + address.getPort() + "/idgen-faults"), server::shutdownNow);
+				yield new SharedBackend(
+						ChildOptions.empty()
+							.with("store", "mongo")
+							.with("url", "mongodb://127.0.0.1:" + address.getPort() + "/idgen-faults"),
+						server::shutdownNow);
 			}
 			default -> throw new IllegalArgumentException("Unknown backend " + name);
 		};
@@ -90,8 +91,9 @@ final class SharedBackend implements AutoCloseable {
 
 	private static SharedBackend pooled(HikariDataSource dataSource, String suffix) {
 		String workerTable = "idgen_fault_worker_" + suffix;
-		return new SharedBackend(jdbc(dataSource.getJdbcUrl(), dataSource.getUsername(),
-				dataSource.getPassword(), workerTable), () -> dropTable(dataSource, workerTable));
+		return new SharedBackend(
+				jdbc(dataSource.getJdbcUrl(), dataSource.getUsername(), dataSource.getPassword(), workerTable),
+				() -> dropTable(dataSource, workerTable));
 	}
 
 	private static ChildOptions jdbc(String url, String user, String password, String workerTable) {

@@ -4,8 +4,8 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 
 /**
  * Thrown when idgen cannot start with its configuration: an invalid value of an
- * {@code idgen} property, a store the configuration needs and the application lacks, or
- * a backend that does not answer while {@code idgen.fail-fast} is set. It carries what is
+ * {@code idgen} property, a store the configuration needs and the application lacks, or a
+ * backend that does not answer while {@code idgen.fail-fast} is set. It carries what is
  * wrong and how to fix it, which {@link IdGeneratorFailureAnalyzer} reports as the
  * Description and Action of Spring Boot's startup failure report.
  */

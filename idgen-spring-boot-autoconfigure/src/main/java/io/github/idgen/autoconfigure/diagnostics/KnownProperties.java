@@ -19,9 +19,9 @@ import org.springframework.core.ResolvableType;
  * Nested groups (idgen classes that are not enums) are followed; a map of such a group,
  * such as {@code idgen.sequences}, stands for any key:
  * {@code idgen.sequences.order.strat} is compared with
- * {@code idgen.sequences.order.start}. Names are compared in their kebab-case form by
- * the number of characters inserted, deleted, replaced or swapped with a neighbour, and
- * a name is close if that number is at most a third of the length of the unknown name's
+ * {@code idgen.sequences.order.start}. Names are compared in their kebab-case form by the
+ * number of characters inserted, deleted, replaced or swapped with a neighbour, and a
+ * name is close if that number is at most a third of the length of the unknown name's
  * last part (at least 1, at most 3).
  */
 final class KnownProperties {
@@ -106,8 +106,8 @@ final class KnownProperties {
 	}
 
 	/**
-	 * Return the given name as it is suggested for the unknown one: with the keys of
-	 * maps as the unknown name writes them, in brackets if they hold a dot.
+	 * Return the given name as it is suggested for the unknown one: with the keys of maps
+	 * as the unknown name writes them, in brackets if they hold a dot.
 	 */
 	private static String suggestion(List<String> name, ConfigurationPropertyName unknown) {
 		List<String> keys = new ArrayList<>();
@@ -125,8 +125,8 @@ final class KnownProperties {
 	}
 
 	/**
-	 * Return the given name with each map key taken from the element at the same place
-	 * of the unknown name, where it has one.
+	 * Return the given name with each map key taken from the element at the same place of
+	 * the unknown name, where it has one.
 	 */
 	private static List<String> fillKeys(List<String> name, List<String> unknown) {
 		List<String> filled = new ArrayList<>(name);

@@ -37,9 +37,9 @@ import io.github.idgen.segment.SegmentBuffer;
  * <li>{@code GET /actuator/idgen/decode/<id>}: the fields of an ID under every
  * {@link IdDecoder} of the backends in use, 404 if none can hold it.</li>
  * <li>{@code POST /actuator/idgen/<name>}: warms a sequence up. A segment sequence then
- * has a current segment and its next one fetched; any other sequence is created. No ID
- * is issued. Its access is read-only by default, so that this operation is offered only
- * with {@code management.endpoint.idgen.access=unrestricted}.</li>
+ * has a current segment and its next one fetched; any other sequence is created. No ID is
+ * issued. Its access is read-only by default, so that this operation is offered only with
+ * {@code management.endpoint.idgen.access=unrestricted}.</li>
  * </ul>
  * Every sequence object has {@code backend} (the name of a
  * {@link io.github.idgen.autoconfigure.Backend}), {@code started}, {@code issued}, what
@@ -69,8 +69,8 @@ public class IdGeneratorEndpoint {
 	 * @param properties the configured sequences and the default sequence
 	 * @param decoders the decoders of the backends in use, empty if none composes its IDs
 	 */
-	public IdGeneratorEndpoint(DefaultIdGenerator generator, SequenceRouting routing,
-			IdGeneratorProperties properties, List<IdDecoder> decoders) {
+	public IdGeneratorEndpoint(DefaultIdGenerator generator, SequenceRouting routing, IdGeneratorProperties properties,
+			List<IdDecoder> decoders) {
 		this.generator = generator;
 		this.routing = routing;
 		this.properties = properties;
@@ -115,8 +115,8 @@ public class IdGeneratorEndpoint {
 	 * Return the fields of an ID under every configured layout that can hold it.
 	 * @param operation must be {@code decode}
 	 * @param id the ID
-	 * @return {@code {"id": ..., "<layout>": {...}}}, one entry per decoder; 400 if
-	 * the ID is not a number, 404 if no configured layout can hold it
+	 * @return {@code {"id": ..., "<layout>": {...}}}, one entry per decoder; 400 if the
+	 * ID is not a number, 404 if no configured layout can hold it
 	 */
 	@ReadOperation
 	public WebEndpointResponse<Map<String, Object>> decode(@Selector String operation, @Selector String id) {
@@ -136,9 +136,9 @@ public class IdGeneratorEndpoint {
 			decoder.decode(value).ifPresent((fields) -> decoded.put(decoder.name(), fields));
 		}
 		if (decoded.size() == 1) {
-			return notFound(this.decoders.isEmpty()
-					? "No layout to decode with: no backend in use composes its IDs from fields"
-					: "ID " + value + " does not fit the configured layouts");
+			return notFound(
+					this.decoders.isEmpty() ? "No layout to decode with: no backend in use composes its IDs from fields"
+							: "ID " + value + " does not fit the configured layouts");
 		}
 		return new WebEndpointResponse<>(decoded);
 	}
@@ -147,9 +147,9 @@ public class IdGeneratorEndpoint {
 	 * Warm a sequence up. Offered only with
 	 * {@code management.endpoint.idgen.access=unrestricted}.
 	 * @param sequence the sequence name
-	 * @return the sequence's object afterwards; 404 if the sequence is unknown and unknown
-	 * sequences are rejected, 400 if the name is not valid, 503 if its backend cannot
-	 * serve it
+	 * @return the sequence's object afterwards; 404 if the sequence is unknown and
+	 * unknown sequences are rejected, 400 if the name is not valid, 503 if its backend
+	 * cannot serve it
 	 */
 	@WriteOperation
 	public WebEndpointResponse<Map<String, Object>> warmUp(@Selector String sequence) {

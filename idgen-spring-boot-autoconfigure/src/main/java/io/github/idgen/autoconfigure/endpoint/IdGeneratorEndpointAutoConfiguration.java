@@ -17,9 +17,9 @@ import io.github.idgen.autoconfigure.SequenceRouting;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
- * Auto-configuration} for the {@code idgen} actuator endpoint, {@link IdGeneratorEndpoint}.
- * Its write operation is governed by Spring Boot's endpoint access:
- * {@code management.endpoint.idgen.access}, read-only unless set to
+ * Auto-configuration} for the {@code idgen} actuator endpoint,
+ * {@link IdGeneratorEndpoint}. Its write operation is governed by Spring Boot's endpoint
+ * access: {@code management.endpoint.idgen.access}, read-only unless set to
  * {@code unrestricted}.
  */
 @AutoConfiguration(after = IdGeneratorAutoConfiguration.class)

@@ -26,8 +26,7 @@ public final class IdGeneratorHealthContributorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "idgenHealthIndicator")
-	IdGeneratorHealthIndicator idgenHealthIndicator(DefaultIdGenerator idGenerator,
-			List<IdGeneratorBackend> backends) {
+	IdGeneratorHealthIndicator idgenHealthIndicator(DefaultIdGenerator idGenerator, List<IdGeneratorBackend> backends) {
 		return new IdGeneratorHealthIndicator(idGenerator, backends);
 	}
 

@@ -52,8 +52,7 @@ class JdbcBackendConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = JdbcTables.SEGMENT_TABLE_INITIALIZER)
-	JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory,
-			JdbcProperties jdbc) {
+	JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
 		return JdbcTables.segmentTableInitializer(beanFactory, jdbc);
 	}
 

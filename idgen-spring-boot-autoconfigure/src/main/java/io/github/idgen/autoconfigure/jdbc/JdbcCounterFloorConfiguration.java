@@ -43,8 +43,7 @@ class JdbcCounterFloorConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = JdbcTables.SEGMENT_TABLE_INITIALIZER)
-	JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory,
-			JdbcProperties jdbc) {
+	JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
 		return JdbcTables.segmentTableInitializer(beanFactory, jdbc);
 	}
 

@@ -9,8 +9,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class JdbcProperties {
 
 	/**
-	 * Name of the table that holds one counter row per sequence, optionally qualified
-	 * by a schema name.
+	 * Name of the table that holds one counter row per sequence, optionally qualified by
+	 * a schema name.
 	 */
 	private String table = "idgen_segment";
 

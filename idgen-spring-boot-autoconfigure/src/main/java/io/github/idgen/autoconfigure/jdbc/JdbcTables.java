@@ -33,15 +33,16 @@ final class JdbcTables {
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException("idgen.jdbc.table", jdbc.getTable(),
-					"idgen.jdbc.table is '" + jdbc.getTable() + "', which is not a valid table name: " + ex.getMessage(),
+					"idgen.jdbc.table is '" + jdbc.getTable() + "', which is not a valid table name: "
+							+ ex.getMessage(),
 					"Set idgen.jdbc.table to a table name of letters, digits and '_', optionally qualified by a "
 							+ "schema, such as idgen_segment or ids.idgen_segment.");
 		}
 	}
 
 	/**
-	 * Return the initializer that creates the segment table of the configured data
-	 * source if {@code idgen.jdbc.initialize-schema} says so.
+	 * Return the initializer that creates the segment table of the configured data source
+	 * if {@code idgen.jdbc.initialize-schema} says so.
 	 */
 	static JdbcSegmentTableInitializer segmentTableInitializer(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
 		return new JdbcSegmentTableInitializer(DataSourceSelector.select(beanFactory, jdbc.getDataSource()),

@@ -18,10 +18,10 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
  * Auto-configuration} for the idgen Micrometer metrics ({@link IdGeneratorMeters}), when
  * the application has a {@link MeterRegistry}.
  */
-@AutoConfiguration(after = IdGeneratorAutoConfiguration.class,
-		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
-				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
-				"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
+@AutoConfiguration(after = IdGeneratorAutoConfiguration.class, afterName = {
+		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean({ MeterRegistry.class, DefaultIdGenerator.class })
 public final class IdGeneratorMetricsAutoConfiguration {
@@ -31,9 +31,9 @@ public final class IdGeneratorMetricsAutoConfiguration {
 	IdGeneratorMeters idgenMeters(MeterRegistry registry, IdGeneratorProperties properties) {
 		int maxSequences = properties.getMetrics().getMaxSequences();
 		if (maxSequences < 1) {
-			throw new IdGeneratorConfigurationException("idgen.metrics.max-sequences", maxSequences,
-					"idgen.metrics.max-sequences is " + maxSequences + ", but at least one sequence needs meters of "
-							+ "its own.",
+			throw new IdGeneratorConfigurationException(
+					"idgen.metrics.max-sequences", maxSequences, "idgen.metrics.max-sequences is " + maxSequences
+							+ ", but at least one sequence needs meters of " + "its own.",
 					"Set idgen.metrics.max-sequences to 1 or more (the default is 100).");
 		}
 		return new IdGeneratorMeters(registry, maxSequences);

@@ -12,8 +12,8 @@ import io.github.idgen.snowflake.SnowflakeSequence;
 /**
  * The sequences that one {@code sequence} tag of one backend stands for: one sequence,
  * the period counters of one sequence, or every sequence beyond the bound
- * ({@code other}). Its gauges and counters add them up. Sequences are added by the
- * thread that created them and read by whichever thread publishes the meters, hence a
+ * ({@code other}). Its gauges and counters add them up. Sequences are added by the thread
+ * that created them and read by whichever thread publishes the meters, hence a
  * copy-on-write list.
  */
 final class SequenceGroup {

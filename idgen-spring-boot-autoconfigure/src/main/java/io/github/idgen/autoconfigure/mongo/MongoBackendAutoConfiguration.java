@@ -14,9 +14,9 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} of the idgen MongoDB backend: segments reserved from counter
- * documents through the application's MongoTemplate, and worker ID leases in a
- * collection of it. {@code idgen.mongo} is bound whatever the classpath, so that a
- * misspelled property fails in every application.
+ * documents through the application's MongoTemplate, and worker ID leases in a collection
+ * of it. {@code idgen.mongo} is bound whatever the classpath, so that a misspelled
+ * property fails in every application.
  * <p>
  * It comes with {@link IdGeneratorAutoConfiguration}: excluding that one turns idgen off.
  */

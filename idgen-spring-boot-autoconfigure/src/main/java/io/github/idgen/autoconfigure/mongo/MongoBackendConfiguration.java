@@ -19,8 +19,8 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
 import io.github.idgen.mongo.MongoSegmentStore;
 
 /**
- * The MongoDB backend: segments reserved from counter documents through the
- * application's {@link MongoTemplate}.
+ * The MongoDB backend: segments reserved from counter documents through the application's
+ * {@link MongoTemplate}.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass(MongoTemplate.class)

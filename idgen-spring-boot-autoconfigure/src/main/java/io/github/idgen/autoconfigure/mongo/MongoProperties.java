@@ -14,10 +14,9 @@ public class MongoProperties {
 	private String collection = "idgen_counters";
 
 	/**
-	 * Write concern of every allocation, such as 'majority', 'w1' or 'journaled'.
-	 * With 'w1' a primary failover can roll back an allocation whose IDs were already
-	 * handed out, and they would be handed out again: keep 'majority' on a replica
-	 * set.
+	 * Write concern of every allocation, such as 'majority', 'w1' or 'journaled'. With
+	 * 'w1' a primary failover can roll back an allocation whose IDs were already handed
+	 * out, and they would be handed out again: keep 'majority' on a replica set.
 	 */
 	private MongoWriteConcern writeConcern = MongoWriteConcern.MAJORITY;
 

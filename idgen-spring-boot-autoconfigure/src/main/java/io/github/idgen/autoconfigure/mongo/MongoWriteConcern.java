@@ -3,8 +3,8 @@ package io.github.idgen.autoconfigure.mongo;
 /**
  * The write concerns that idgen's MongoDB writes can take, named as the driver's
  * {@code WriteConcern} constants (this type does not refer to the driver, so that
- * {@code idgen.mongo} binds in applications without it). Writes that are not
- * acknowledged are not offered: an allocation must know its result.
+ * {@code idgen.mongo} binds in applications without it). Writes that are not acknowledged
+ * are not offered: an allocation must know its result.
  */
 public enum MongoWriteConcern {
 

@@ -14,9 +14,9 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} of the idgen Redis backend: counters in the application's Redis,
- * served per sequence in segment, increment or time mode, and worker ID leases in it.
- * It comes with {@link IdGeneratorAutoConfiguration} (excluding that one turns idgen
- * off). {@code idgen.redis} is bound whatever the classpath, so that a misspelled property
+ * served per sequence in segment, increment or time mode, and worker ID leases in it. It
+ * comes with {@link IdGeneratorAutoConfiguration} (excluding that one turns idgen off).
+ * {@code idgen.redis} is bound whatever the classpath, so that a misspelled property
  * fails in every application.
  * <p>
  * It comes with {@link IdGeneratorAutoConfiguration}: excluding that one turns idgen off.

@@ -111,8 +111,8 @@ class RedisBackendConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RedisSegmentStore idgenRedisSegmentStore(RedisConnectionFactory connectionFactory,
-			RedisProperties redis, ObjectProvider<CounterFloor> floor, ObjectProvider<BackendObservers> observers) {
+	RedisSegmentStore idgenRedisSegmentStore(RedisConnectionFactory connectionFactory, RedisProperties redis,
+			ObjectProvider<CounterFloor> floor, ObjectProvider<BackendObservers> observers) {
 		RedisKeys keys = RedisKeyPrefix.keys(redis.getKeyPrefix());
 		long failoverJump = failoverJump(redis);
 		if (redis.getFloorSource() == RedisFloorSource.NONE) {
@@ -174,8 +174,8 @@ class RedisBackendConfiguration {
 		if (nodes.size() - 1 > layout.maxSequence()) {
 			throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", nodes.size() + " nodes",
 					"idgen.redis.time.nodes has " + nodes.size() + " nodes, but each needs a sequence value of its own "
-							+ "per millisecond and idgen.redis.time.sequence-bits=" + layout.sequenceBits()
-							+ " gives " + (layout.maxSequence() + 1) + ".",
+							+ "per millisecond and idgen.redis.time.sequence-bits=" + layout.sequenceBits() + " gives "
+							+ (layout.maxSequence() + 1) + ".",
 					"Remove nodes from idgen.redis.time.nodes, or raise idgen.redis.time.sequence-bits.");
 		}
 	}

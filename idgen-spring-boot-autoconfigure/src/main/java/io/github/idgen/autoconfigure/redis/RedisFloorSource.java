@@ -6,12 +6,14 @@ package io.github.idgen.autoconfigure.redis;
 public enum RedisFloorSource {
 
 	/**
-	 * No durable floor: only the local high-water mark and the guard key protect against a lost counter.
+	 * No durable floor: only the local high-water mark and the guard key protect against
+	 * a lost counter.
 	 */
 	NONE,
 
 	/**
-	 * The idgen JDBC table: raised before every segment is handed out, used to re-seed a lost counter.
+	 * The idgen JDBC table: raised before every segment is handed out, used to re-seed a
+	 * lost counter.
 	 */
 	JDBC
 

@@ -15,31 +15,31 @@ import io.github.idgen.redis.RedisMode;
 public class RedisProperties {
 
 	/**
-	 * Prefix of every key. A sequence's keys are '<prefix>{<sequence>}' and derived
-	 * keys with the same hash tag, so that they live in one Redis Cluster slot.
+	 * Prefix of every key. A sequence's keys are '<prefix>{<sequence>}' and derived keys
+	 * with the same hash tag, so that they live in one Redis Cluster slot.
 	 */
 	private String keyPrefix = "idgen:";
 
 	/**
 	 * How sequences are served: 'segment' reserves blocks with INCRBY and serves them
-	 * from memory, 'increment' runs one INCR per ID, 'time' composes IDs from Redis
-	 * TIME, a shard and a per-millisecond counter.
+	 * from memory, 'increment' runs one INCR per ID, 'time' composes IDs from Redis TIME,
+	 * a shard and a per-millisecond counter.
 	 */
 	private RedisMode mode = RedisMode.SEGMENT;
 
 	/**
-	 * Where to keep a durable floor of every counter, so that a counter lost with a
-	 * Redis restart is re-seeded above every ID handed out: 'none' or 'jdbc' (the
-	 * idgen JDBC table).
+	 * Where to keep a durable floor of every counter, so that a counter lost with a Redis
+	 * restart is re-seeded above every ID handed out: 'none' or 'jdbc' (the idgen JDBC
+	 * table).
 	 */
 	private RedisFloorSource floorSource = RedisFloorSource.NONE;
 
 	/**
 	 * How many IDs a counter without a floor is moved past the highest value known when
-	 * it cannot be trusted (its Redis server process changed since its last
-	 * reservation, after a restart or a failover to a replica, or it went missing or
-	 * back), and how many more for every minute since that reservation. It must exceed
-	 * the IDs a sequence reserves per minute. 0 refuses such a counter instead
+	 * it cannot be trusted (its Redis server process changed since its last reservation,
+	 * after a restart or a failover to a replica, or it went missing or back), and how
+	 * many more for every minute since that reservation. It must exceed the IDs a
+	 * sequence reserves per minute. 0 refuses such a counter instead
 	 * (CounterLostException, health DOWN) until an operator restores it.
 	 */
 	private long failoverJump = 1_000_000_000L;

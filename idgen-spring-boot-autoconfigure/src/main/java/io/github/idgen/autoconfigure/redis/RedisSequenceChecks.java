@@ -36,9 +36,9 @@ final class RedisSequenceChecks implements SequenceSettingsCheck {
 							+ name + ".backend), or remove " + property + " and idgen.sequences." + name + ".cycle.");
 		}
 		if (this.redis.getFloorSource() != RedisFloorSource.NONE) {
-			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(), bounded
-					+ ", and the 'redis' backend does not serve bounded or cyclic sequences with a floor "
-					+ "(idgen.redis.floor-source), which only grows and cannot follow a counter that wraps.",
+			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(),
+					bounded + ", and the 'redis' backend does not serve bounded or cyclic sequences with a floor "
+							+ "(idgen.redis.floor-source), which only grows and cannot follow a counter that wraps.",
 					"Serve '" + name + "' from another backend (idgen.sequences." + name
 							+ ".backend), or set idgen.redis.floor-source=none, or remove " + property + " and "
 							+ "idgen.sequences." + name + ".cycle.");

@@ -46,8 +46,7 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * The snowflake backend: one generator for this instance's worker ID, serving every
  * snowflake sequence (they share its ID space). The worker ID is static or the
  * StatefulSet ordinal, optionally with a state file that keeps its last timestamp across
- * restarts, or leased from a store the application has and fenced on
- * every ID.
+ * restarts, or leased from a store the application has and fenced on every ID.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnBackend(Backend.SNOWFLAKE)
@@ -145,12 +144,12 @@ class SnowflakeBackendConfiguration {
 		}
 		logger.info("Without idgen.snowflake.state-file, a restart of snowflake worker {} whose clock is behind the "
 				+ "last run can repeat its IDs", workerId.worker());
-		return new SnowflakeSequences(new SnowflakeGenerator(layout, workerId, clock,
-				snowflake.getMaxBackwardWait(), observer));
+		return new SnowflakeSequences(
+				new SnowflakeGenerator(layout, workerId, clock, snowflake.getMaxBackwardWait(), observer));
 	}
 
-	private static StateFileWorker stateFileWorker(SnowflakeProperties snowflake, BitLayout layout,
-			WorkerId workerId, Clock clock, SequenceObserver observer) {
+	private static StateFileWorker stateFileWorker(SnowflakeProperties snowflake, BitLayout layout, WorkerId workerId,
+			Clock clock, SequenceObserver observer) {
 		String stateFile = snowflake.getStateFile();
 		Path path = stateFilePath(stateFile);
 		try {
@@ -194,8 +193,8 @@ class SnowflakeBackendConfiguration {
 				cause);
 	}
 
-	private static SequenceBackend leased(SnowflakeProperties snowflake, BitLayout layout,
-			Backend leaseStore, WorkerLeaseStore store, Clock clock, SequenceObserver observer) {
+	private static SequenceBackend leased(SnowflakeProperties snowflake, BitLayout layout, Backend leaseStore,
+			WorkerLeaseStore store, Clock clock, SequenceObserver observer) {
 		if (store == null) {
 			throw BackendSelection.unavailable(WorkerIdSelection.SOURCE, leaseStore);
 		}
@@ -259,8 +258,8 @@ class SnowflakeBackendConfiguration {
 	}
 
 	private static WorkerId workerId(SnowflakeProperties snowflake, BitLayout layout) {
-		return WorkerIdSelection.isKubernetes(snowflake)
-				? kubernetesWorkerId(snowflake, layout) : staticWorkerId(snowflake, layout);
+		return WorkerIdSelection.isKubernetes(snowflake) ? kubernetesWorkerId(snowflake, layout)
+				: staticWorkerId(snowflake, layout);
 	}
 
 	private static WorkerId staticWorkerId(SnowflakeProperties snowflake, BitLayout layout) {
@@ -280,9 +279,8 @@ class SnowflakeBackendConfiguration {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.worker-id", snowflake.getWorkerId(),
 					"idgen.snowflake.worker-id is " + snowflake.getWorkerId() + " (datacenter-id "
 							+ snowflake.getDatacenterId() + "), which does not fit the layout: " + ex.getMessage(),
-					"Set idgen.snowflake.worker-id from 0 to " + layout.maxWorkerId()
-							+ " (and datacenter-id from 0 to " + layout.maxDatacenterId()
-							+ "), or raise idgen.snowflake.worker-bits.");
+					"Set idgen.snowflake.worker-id from 0 to " + layout.maxWorkerId() + " (and datacenter-id from 0 to "
+							+ layout.maxDatacenterId() + "), or raise idgen.snowflake.worker-bits.");
 		}
 	}
 

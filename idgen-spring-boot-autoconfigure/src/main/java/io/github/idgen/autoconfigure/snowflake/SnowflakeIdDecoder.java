@@ -32,9 +32,9 @@ final class SnowflakeIdDecoder implements IdDecoder {
 		catch (IllegalArgumentException ex) {
 			return Optional.empty();
 		}
-		return Optional.of(Map.of("timestamp", fields.timestamp().toString(), "millis",
-				fields.timestamp().toEpochMilli(), "datacenter", fields.datacenter(), "worker", fields.worker(),
-				"sequence", fields.sequence()));
+		return Optional
+			.of(Map.of("timestamp", fields.timestamp().toString(), "millis", fields.timestamp().toEpochMilli(),
+					"datacenter", fields.datacenter(), "worker", fields.worker(), "sequence", fields.sequence()));
 	}
 
 }

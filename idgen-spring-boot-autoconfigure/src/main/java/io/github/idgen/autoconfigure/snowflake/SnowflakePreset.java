@@ -16,8 +16,8 @@ public enum SnowflakePreset {
 	DATACENTER_AND_WORKER,
 
 	/**
-	 * IDs below 2^53, exact as JavaScript numbers: 41 timestamp, 5 worker and 7
-	 * sequence bits.
+	 * IDs below 2^53, exact as JavaScript numbers: 41 timestamp, 5 worker and 7 sequence
+	 * bits.
 	 */
 	JAVASCRIPT_SAFE
 

@@ -61,9 +61,8 @@ public class SnowflakeProperties {
 	private String workerIdSource = "auto";
 
 	/**
-	 * How long a leased worker ID lives without renewal. The lease is renewed every
-	 * third of it, and IDs stop a fifth of it before it could pass to another
-	 * instance.
+	 * How long a leased worker ID lives without renewal. The lease is renewed every third
+	 * of it, and IDs stop a fifth of it before it could pass to another instance.
 	 */
 	private Duration leaseTtl = Duration.ofSeconds(60);
 
@@ -74,10 +73,10 @@ public class SnowflakeProperties {
 	private Duration maxBackwardWait = Duration.ofMillis(5);
 
 	/**
-	 * File in which a static or StatefulSet worker ID keeps a timestamp that none of
-	 * its IDs is after, so that a restart with the clock behind repeats no ID. Every
-	 * instance needs its own, in an existing directory on a local disk that survives
-	 * restarts. Not allowed with a leased worker ID, whose lease keeps that timestamp.
+	 * File in which a static or StatefulSet worker ID keeps a timestamp that none of its
+	 * IDs is after, so that a restart with the clock behind repeats no ID. Every instance
+	 * needs its own, in an existing directory on a local disk that survives restarts. Not
+	 * allowed with a leased worker ID, whose lease keeps that timestamp.
 	 */
 	private String stateFile;
 

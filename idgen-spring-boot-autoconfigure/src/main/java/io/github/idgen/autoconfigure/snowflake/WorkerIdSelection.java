@@ -114,8 +114,8 @@ final class WorkerIdSelection {
 	static String validSource(String source) {
 		String normalized = (source != null) ? source.trim().toLowerCase(Locale.ROOT) : "";
 		if (!sources().contains(normalized)) {
-			throw new IllegalArgumentException("'" + source + "' is not a source of worker IDs; use one of "
-					+ String.join(", ", sources()));
+			throw new IllegalArgumentException(
+					"'" + source + "' is not a source of worker IDs; use one of " + String.join(", ", sources()));
 		}
 		return normalized;
 	}

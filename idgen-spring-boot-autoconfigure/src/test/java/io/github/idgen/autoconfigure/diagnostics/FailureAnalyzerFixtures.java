@@ -43,10 +43,10 @@ final class FailureAnalyzerFixtures {
 	}
 
 	/**
-	 * Return the analysis of a failure by the first failure analyzer on the classpath that
-	 * analyzes it, in the order Spring Boot applies them, after putting the analyzers of
-	 * one type last, as a classpath might list them, so that only their declared order
-	 * can bring them first.
+	 * Return the analysis of a failure by the first failure analyzer on the classpath
+	 * that analyzes it, in the order Spring Boot applies them, after putting the
+	 * analyzers of one type last, as a classpath might list them, so that only their
+	 * declared order can bring them first.
 	 * @param failure the failure
 	 * @param listedLast the type of the analyzers to list last
 	 * @param bootAnalyzer the class name of Spring Boot's analyzer that must be on the
@@ -55,13 +55,13 @@ final class FailureAnalyzerFixtures {
 	 */
 	static FailureAnalysis firstAnalysis(Throwable failure, Class<? extends FailureAnalyzer> listedLast,
 			String bootAnalyzer) {
-		List<FailureAnalyzer> analyzers = new ArrayList<>(SpringFactoriesLoader
-			.forDefaultResourceLocation(FailureAnalyzerFixtures.class.getClassLoader())
-			.load(FailureAnalyzer.class,
-					ArgumentResolver.of(Environment.class, new StandardEnvironment())
-						.and(BeanFactory.class, new DefaultListableBeanFactory()),
-					FailureHandler.handleMessage((message, cause) -> {
-					})));
+		List<FailureAnalyzer> analyzers = new ArrayList<>(
+				SpringFactoriesLoader.forDefaultResourceLocation(FailureAnalyzerFixtures.class.getClassLoader())
+					.load(FailureAnalyzer.class,
+							ArgumentResolver.of(Environment.class, new StandardEnvironment())
+								.and(BeanFactory.class, new DefaultListableBeanFactory()),
+							FailureHandler.handleMessage((message, cause) -> {
+							})));
 		assertThat(analyzers).anyMatch((analyzer) -> analyzer.getClass().getName().equals(bootAnalyzer));
 		analyzers.sort(Comparator.comparing(listedLast::isInstance));
 		AnnotationAwareOrderComparator.sort(analyzers);

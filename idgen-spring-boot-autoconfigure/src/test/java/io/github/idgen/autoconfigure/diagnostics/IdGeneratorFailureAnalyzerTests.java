@@ -39,8 +39,8 @@ class IdGeneratorFailureAnalyzerTests {
 	@Test
 	void noBackend() {
 		FailureAnalysis analysis = analyze(this.bare);
-		assertThat(analysis.getDescription()).isEqualTo(
-				"idgen.backend is not set and the application context has no store to reserve IDs from.");
+		assertThat(analysis.getDescription())
+			.isEqualTo("idgen.backend is not set and the application context has no store to reserve IDs from.");
 		assertThat(analysis.getAction()).startsWith("Add spring-boot-starter-jdbc and a JDBC driver")
 			.contains("spring-boot-starter-data-redis", "spring-boot-starter-data-mongodb")
 			.endsWith("or set idgen.backend=snowflake, or set idgen.enabled=false to turn idgen off.");
@@ -48,8 +48,8 @@ class IdGeneratorFailureAnalyzerTests {
 
 	@Test
 	void ambiguousBackend() {
-		FailureAnalysis analysis = analyze(this.jdbc.withConfiguration(
-				AutoConfigurations.of(DataRedisAutoConfiguration.class)));
+		FailureAnalysis analysis = analyze(
+				this.jdbc.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class)));
 		assertThat(analysis.getDescription()).isEqualTo("idgen.backend is not set and the application context has "
 				+ "several stores to reserve IDs from (jdbc, redis).");
 		assertThat(analysis.getAction())
@@ -89,8 +89,8 @@ class IdGeneratorFailureAnalyzerTests {
 	void minStepAboveMaxStep() {
 		FailureAnalysis analysis = analyze(
 				this.jdbc.withPropertyValues("idgen.segment.min-step=2000", "idgen.segment.max-step=1500"));
-		assertThat(analysis.getDescription()).isEqualTo(
-				"idgen.segment.max-step is 1500, but it must not be less than idgen.segment.min-step (2000).");
+		assertThat(analysis.getDescription())
+			.isEqualTo("idgen.segment.max-step is 1500, but it must not be less than idgen.segment.min-step (2000).");
 		assertThat(analysis.getAction())
 			.isEqualTo("Raise idgen.segment.max-step to at least 2000, or lower idgen.segment.min-step.");
 	}
@@ -143,7 +143,8 @@ class IdGeneratorFailureAnalyzerTests {
 				"idgen.snowflake.worker-id=1", "idgen.sequences.order.max-value=10"));
 		assertThat(analysis.getDescription()).startsWith(
 				"Sequence 'order' is bounded (idgen.sequences.order.max-value=10, cycle=false) and served by 'snowflake'");
-		assertThat(analysis.getAction()).contains("idgen.sequences.order.backend", "remove idgen.sequences.order.max-value");
+		assertThat(analysis.getAction()).contains("idgen.sequences.order.backend",
+				"remove idgen.sequences.order.max-value");
 	}
 
 	@Test

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -19,8 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class KnownPropertiesTests {
 
-	private static final Path METADATA = Path.of("target", "classes", "META-INF",
-			"spring-configuration-metadata.json");
+	private static final Path METADATA = Path.of("target", "classes", "META-INF", "spring-configuration-metadata.json");
 
 	private final KnownProperties known = KnownProperties.ofIdgen(getClass().getClassLoader());
 

@@ -35,8 +35,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 @ExtendWith(OutputCaptureExtension.class)
 class UnknownPropertyFailureAnalyzerTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
-			IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class));
 
 	@ParameterizedTest
 	@CsvSource({ "idgen.segment.stpe, idgen.segment.step", "idgen.sequences.order.strat, idgen.sequences.order.start",
@@ -48,8 +48,8 @@ class UnknownPropertyFailureAnalyzerTests {
 			"idgen.segment.prefetchat-x, idgen.segment.prefetch-at" })
 	void misspelledPropertyIsNamedWithThePropertyMeant(String misspelled, String meant) {
 		FailureAnalysis analysis = analyze(this.runner.withPropertyValues(misspelled + "=1"));
-		assertThat(analysis.getDescription()).isEqualTo("idgen does not know the property " + misspelled
-				+ " (from \"" + misspelled + "\" from property source \"test\"). Did you mean " + meant + "?");
+		assertThat(analysis.getDescription()).isEqualTo("idgen does not know the property " + misspelled + " (from \""
+				+ misspelled + "\" from property source \"test\"). Did you mean " + meant + "?");
 		assertThat(analysis.getAction()).isEqualTo("Rename " + misspelled + " to " + meant + ".");
 	}
 

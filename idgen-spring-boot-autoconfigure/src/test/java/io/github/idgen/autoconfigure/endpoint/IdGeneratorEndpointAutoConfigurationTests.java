@@ -91,8 +91,8 @@ class IdGeneratorEndpointAutoConfigurationTests {
 					.decode("decode", Long.toString(id));
 				assertThat(response.getStatus()).isEqualTo(200);
 				assertThat(response.getBody()).doesNotContainKey("snowflake");
-				assertThat(response.getBody().get("redisTime")).isEqualTo(Map.of("time", "2025-01-01T00:00:01Z",
-						"millis", 1735689601000L, "shard", 7, "sequence", 3L));
+				assertThat(response.getBody().get("redisTime")).isEqualTo(
+						Map.of("time", "2025-01-01T00:00:01Z", "millis", 1735689601000L, "shard", 7, "sequence", 3L));
 			});
 	}
 

@@ -26,15 +26,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Tests for {@link IdGeneratorEndpoint} over HTTP, on embedded H2 with a snowflake
  * sequence next to the JDBC ones, and its write operation switched off.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "management.endpoints.web.exposure.include=idgen,health,metrics", "idgen.backend=jdbc",
-				"spring.datasource.url=jdbc:h2:mem:idgen-endpoint;DB_CLOSE_DELAY=-1",
-				"spring.datasource.username=sa", "spring.datasource.password=s3cr3t-pw",
-				"idgen.sequences.invoice.step=2000", "idgen.sequences.event.backend=snowflake",
-				"idgen.snowflake.worker-id=3",
-				"spring.autoconfigure.exclude=org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration,"
-						+ "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration,"
-						+ "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration" })
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
+		"management.endpoints.web.exposure.include=idgen,health,metrics", "idgen.backend=jdbc",
+		"spring.datasource.url=jdbc:h2:mem:idgen-endpoint;DB_CLOSE_DELAY=-1", "spring.datasource.username=sa",
+		"spring.datasource.password=s3cr3t-pw", "idgen.sequences.invoice.step=2000",
+		"idgen.sequences.event.backend=snowflake", "idgen.snowflake.worker-id=3",
+		"spring.autoconfigure.exclude=org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration,"
+				+ "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration,"
+				+ "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration" })
 class IdGeneratorEndpointWebTests {
 
 	@LocalServerPort
@@ -121,8 +120,8 @@ class IdGeneratorEndpointWebTests {
 		assertThat(measurement("idgen.ids.issued?tag=sequence:metered&tag=backend:jdbc", "COUNT")).isEqualTo(7);
 		assertThat(measurement("idgen.segment.remaining?tag=sequence:metered&tag=backend:jdbc", "VALUE"))
 			.isEqualTo(993);
-		assertThat(measurement("idgen.segment.fetch?tag=sequence:metered&tag=backend:jdbc&tag=outcome:success",
-				"COUNT"))
+		assertThat(
+				measurement("idgen.segment.fetch?tag=sequence:metered&tag=backend:jdbc&tag=outcome:success", "COUNT"))
 			.isGreaterThanOrEqualTo(1);
 		this.ids.nextId("event");
 		assertThat(measurement("idgen.ids.issued?tag=sequence:event&tag=backend:snowflake", "COUNT"))
@@ -152,7 +151,11 @@ class IdGeneratorEndpointWebTests {
 	}
 
 	private ResponseEntity<String> post(String path) {
-		return client().post().uri(path).contentType(MediaType.APPLICATION_JSON).body("{}").retrieve()
+		return client().post()
+			.uri(path)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body("{}")
+			.retrieve()
 			.toEntity(String.class);
 	}
 

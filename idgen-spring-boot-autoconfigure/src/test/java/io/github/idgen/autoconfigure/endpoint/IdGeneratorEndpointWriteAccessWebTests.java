@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(classes = IdGeneratorEndpointWebTests.Application.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.endpoints.web.exposure.include=idgen", "idgen.backend=jdbc",
 				"management.endpoint.idgen.access=unrestricted", "idgen.unknown-sequences=reject",
-				"idgen.sequences.order.step=100", "idgen.sequences.order.min-step=100", "idgen.sequences.order.max-step=100",
+				"idgen.sequences.order.step=100", "idgen.sequences.order.min-step=100",
+				"idgen.sequences.order.max-step=100",
 				"spring.autoconfigure.exclude=org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration,"
 						+ "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration,"
 						+ "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration" })

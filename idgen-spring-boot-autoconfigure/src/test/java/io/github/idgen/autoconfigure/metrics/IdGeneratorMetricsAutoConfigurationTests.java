@@ -52,14 +52,17 @@ class IdGeneratorMetricsAutoConfigurationTests {
 			IdGenerator ids = context.getBean(IdGenerator.class);
 			ids.nextId("order");
 			ids.nextIds("order", 9);
-			assertThat(registry.get("idgen.ids.issued").tag("sequence", "order").tag("backend", "jdbc")
+			assertThat(registry.get("idgen.ids.issued")
+				.tag("sequence", "order")
+				.tag("backend", "jdbc")
 				.functionCounter()
 				.count()).isEqualTo(10);
 			assertThat(registry.get("idgen.segment.fetch")
 				.tags("sequence", "order", "backend", "jdbc", "outcome", "success")
 				.timer()
 				.count()).isGreaterThanOrEqualTo(1);
-			assertThat(registry.get("idgen.segment.remaining").tags("sequence", "order", "backend", "jdbc")
+			assertThat(registry.get("idgen.segment.remaining")
+				.tags("sequence", "order", "backend", "jdbc")
 				.gauge()
 				.value()).isEqualTo(990);
 			assertThat(registry.get("idgen.wait").tags("sequence", "order", "backend", "jdbc").timer().count())
@@ -104,10 +107,12 @@ class IdGeneratorMetricsAutoConfigurationTests {
 					.tags("sequence", "invoice", "backend", "jdbc", "outcome", "failure")
 					.timer()
 					.count()).isGreaterThanOrEqualTo(1);
-				assertThat(registry.get("idgen.segment.fetch").tags("sequence", "order", "outcome", "success")
+				assertThat(registry.get("idgen.segment.fetch")
+					.tags("sequence", "order", "outcome", "success")
 					.timer()
 					.count()).isEqualTo(1);
-				assertThat(registry.get("idgen.wait").tag("sequence", "invoice").timer().totalTime(TimeUnit.MILLISECONDS))
+				assertThat(
+						registry.get("idgen.wait").tag("sequence", "invoice").timer().totalTime(TimeUnit.MILLISECONDS))
 					.isGreaterThanOrEqualTo(150);
 			});
 	}
@@ -121,10 +126,12 @@ class IdGeneratorMetricsAutoConfigurationTests {
 			.run((context) -> {
 				context.getBean(IdGenerator.class).nextIds("order", 5);
 				MeterRegistry registry = context.getBean(MeterRegistry.class);
-				assertThat(registry.get("idgen.ids.issued").tags("sequence", "order", "backend", "snowflake")
+				assertThat(registry.get("idgen.ids.issued")
+					.tags("sequence", "order", "backend", "snowflake")
 					.functionCounter()
 					.count()).isEqualTo(5);
-				assertThat(registry.get("idgen.worker.lease").tags("sequence", "order", "backend", "snowflake")
+				assertThat(registry.get("idgen.worker.lease")
+					.tags("sequence", "order", "backend", "snowflake")
 					.gauge()
 					.value()).isBetween(40.0, 48.0);
 				assertThat(registry.find("idgen.segment.remaining").gauge()).isNull();
