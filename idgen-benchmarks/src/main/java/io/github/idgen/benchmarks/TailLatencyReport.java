@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 import io.github.idgen.UnknownSequencePolicy;
+import io.github.idgen.segment.InMemorySegmentStore;
 import io.github.idgen.segment.SegmentIdGenerator;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.StepPolicy;

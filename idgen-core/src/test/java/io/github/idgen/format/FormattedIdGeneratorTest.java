@@ -18,6 +18,7 @@ import io.github.idgen.segment.SegmentSequences;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.segment.StepPolicy;
+import io.github.idgen.test.TestClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -30,7 +31,7 @@ class FormattedIdGeneratorTest {
 
 	private static final ZoneId SHANGHAI = ZoneId.of("Asia/Shanghai");
 
-	private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T15:59:59Z"));
+	private final TestClock clock = new TestClock(Instant.parse("2026-11-21T15:59:59Z"));
 
 	private final InMemorySegmentStore store = new InMemorySegmentStore();
 

@@ -28,6 +28,7 @@ import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.segment.StepPolicy;
 import io.github.idgen.test.Concurrently;
+import io.github.idgen.test.TestClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,7 +57,7 @@ class FormattedIdsAcrossPeriodsTest {
 	@ValueSource(strings = { "Asia/Shanghai", "America/Los_Angeles" })
 	void eachPeriodStartsAgainAtLocalMidnightAndNoIdRepeats(String zoneId) {
 		ZoneId zone = ZoneId.of(zoneId);
-		MutableClock clock = new MutableClock(Instant.EPOCH);
+		TestClock clock = new TestClock(Instant.EPOCH);
 		Map<String, List<Draw>> draws = new LinkedHashMap<>();
 		try (DefaultIdGenerator generator = generator(new InMemorySegmentStore(), clock, zone)) {
 			for (LocalDateTime midnight : List.of(LocalDateTime.parse("2026-12-31T00:00"),
@@ -67,7 +68,7 @@ class FormattedIdsAcrossPeriodsTest {
 					for (Layout layout : LAYOUTS) {
 						for (int i = 0; i < 3; i++) {
 							Instant now = clock.instant();
-							int reads = clock.reads();
+							long reads = clock.reads();
 							String id = generator.nextFormattedId(layout.name());
 							assertThat(clock.reads()).as("clock reads of one call").isEqualTo(reads + 1);
 							draws.computeIfAbsent(layout.name(), (name) -> new ArrayList<>()).add(new Draw(now, id));
@@ -104,7 +105,7 @@ class FormattedIdsAcrossPeriodsTest {
 		ZoneId zone = ZoneId.of(zoneId);
 		Instant start = LocalDateTime.parse("2026-12-31T23:59:00").atZone(zone).toInstant();
 		Instant end = LocalDateTime.parse("2027-01-01T00:01:00").atZone(zone).toInstant();
-		MutableClock clock = new MutableClock(start);
+		TestClock clock = new TestClock(start);
 		InMemorySegmentStore store = new InMemorySegmentStore();
 		try (DefaultIdGenerator first = generator(store, clock, zone);
 				DefaultIdGenerator second = generator(store, clock, zone)) {
@@ -139,7 +140,7 @@ class FormattedIdsAcrossPeriodsTest {
 	 * 40th round of all threads together moves the clock on by a second, while the other
 	 * threads draw.
 	 */
-	private static Map<Layout, List<String>> draw(DefaultIdGenerator generator, MutableClock clock, Instant end,
+	private static Map<Layout, List<String>> draw(DefaultIdGenerator generator, TestClock clock, Instant end,
 			AtomicLong rounds) {
 		Map<Layout, List<String>> ids = new LinkedHashMap<>();
 		LAYOUTS.forEach((layout) -> ids.put(layout, new ArrayList<>()));
@@ -154,7 +155,7 @@ class FormattedIdsAcrossPeriodsTest {
 		return ids;
 	}
 
-	private static DefaultIdGenerator generator(InMemorySegmentStore store, MutableClock clock, ZoneId zone) {
+	private static DefaultIdGenerator generator(InMemorySegmentStore store, TestClock clock, ZoneId zone) {
 		SegmentSettings settings = new SegmentSettings(new SequenceBounds(1, SequenceBounds.MAX_ID, false), 10,
 				new StepPolicy(10, 10, Duration.ofMinutes(15)), 0.5, Duration.ofSeconds(5));
 		Map<String, SequenceFormat> formats = new LinkedHashMap<>();

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.test.TestClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -26,7 +27,7 @@ class FormattedSequenceTest {
 
 	private static final IdFormat ORDER_FORMAT = IdFormat.parse("ORD{yyyyMMdd}{seq:6}");
 
-	private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T23:59:59.998Z"));
+	private final TestClock clock = new TestClock(Instant.parse("2026-11-21T23:59:59.998Z"));
 
 	private final InMemoryCounters counters = new InMemoryCounters();
 
@@ -99,7 +100,7 @@ class FormattedSequenceTest {
 		};
 		FormattedSequence orders = new FormattedSequence("order", new SequenceFormat(ORDER_FORMAT, ResetPeriod.DAILY),
 				this.clock, UTC, counterThatCrossesMidnight);
-		int reads = this.clock.reads();
+		long reads = this.clock.reads();
 		assertThat(orders.next()).isEqualTo("ORD20261121000001");
 		assertThat(this.clock.reads()).isEqualTo(reads + 1);
 		assertThat(this.counters.names()).containsExactly("order@20261121");

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
+import io.github.idgen.test.TestClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class PeriodicSequenceTest {
 
-	private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T23:59:59Z"));
+	private final TestClock clock = new TestClock(Instant.parse("2026-11-21T23:59:59Z"));
 
 	private final Map<String, AtomicLong> issued = new ConcurrentHashMap<>();
 
@@ -35,7 +36,7 @@ class PeriodicSequenceTest {
 		PeriodicSequence order = new PeriodicSequence("order",
 				new SequenceFormat(IdFormat.parse("ORD{yyyyMMdd}{seq:6}"), ResetPeriod.DAILY), this.clock,
 				ZoneOffset.UTC, counterThatCrossesMidnight);
-		int reads = this.clock.reads();
+		long reads = this.clock.reads();
 		assertThat(order.info()).containsEntry("format", "ORD{yyyyMMdd}{seq:6}")
 			.containsEntry("reset", "daily")
 			.containsEntry("counter", "order@20261121")

@@ -11,10 +11,11 @@ import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
- * A {@link WorkerLeaseStore} test double whose expiry follows a clock the test controls,
- * and which can be made to fail.
+ * A {@link WorkerLeaseStore} in memory, for tests and benchmarks: its expiry follows a
+ * clock the test controls, and it can be made to fail. Every method is synchronized on
+ * the store.
  */
-class InMemoryWorkerLeaseStore implements WorkerLeaseStore {
+public class InMemoryWorkerLeaseStore implements WorkerLeaseStore {
 
 	private final LongSupplier millis;
 
@@ -22,11 +23,27 @@ class InMemoryWorkerLeaseStore implements WorkerLeaseStore {
 
 	private volatile boolean failing;
 
-	InMemoryWorkerLeaseStore(LongSupplier millis) {
+	/**
+	 * Create a store whose leases expire on the system clock.
+	 */
+	public InMemoryWorkerLeaseStore() {
+		this(System::currentTimeMillis);
+	}
+
+	/**
+	 * Create a store whose leases expire on the given clock.
+	 * @param millis the clock, in milliseconds
+	 */
+	public InMemoryWorkerLeaseStore(LongSupplier millis) {
 		this.millis = millis;
 	}
 
-	void setFailing(boolean failing) {
+	/**
+	 * Make every call fail with a {@link io.github.idgen.BackendUnavailableException}, or
+	 * stop doing so.
+	 * @param failing whether calls fail
+	 */
+	public void setFailing(boolean failing) {
 		this.failing = failing;
 	}
 
