@@ -7,15 +7,16 @@ import java.util.Map;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceBackend;
+import io.github.idgen.SequenceMode;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.redis.time.RedisTimeSequences;
 import io.github.idgen.segment.SegmentSequences;
 
 /**
- * The sequences of the Redis backend, each served in its {@link RedisMode}: segments over
- * a {@link RedisSegmentStore}, one {@link RedisIncrementSequence} INCR per ID, or IDs
- * composed from Redis TIME. It reports itself unavailable once a counter-loss guard of
- * the segment or the increment store has tripped, so that health shows it.
+ * The sequences of the Redis backend, each served in its {@link SequenceMode}: segments
+ * over a {@link RedisSegmentStore}, one {@link RedisIncrementSequence} INCR per ID, or
+ * IDs composed from Redis TIME. It reports itself unavailable once a counter-loss guard
+ * of the segment or the increment store has tripped, so that health shows it.
  */
 public final class RedisSequences implements SequenceBackend, AutoCloseable {
 
@@ -84,14 +85,14 @@ public final class RedisSequences implements SequenceBackend, AutoCloseable {
 	 */
 	@Override
 	public Map<String, Object> details(String sequence) {
-		RedisMode mode = this.settings.mode(sequence);
+		SequenceMode mode = this.settings.mode(sequence);
 		Map<String, Object> details = new LinkedHashMap<>();
 		details.put("mode", mode.name().toLowerCase(Locale.ROOT));
-		if (mode == RedisMode.SEGMENT) {
+		if (mode == SequenceMode.SEGMENT) {
 			details.put("guard", this.segmentStore.trippedGuards().getOrDefault(sequence, ARMED));
 			details.put("floor", this.segmentStore.hasFloor());
 		}
-		else if (mode == RedisMode.INCREMENT) {
+		else if (mode == SequenceMode.INCREMENT) {
 			details.put("guard", this.incrementStore.trippedGuards().getOrDefault(sequence, ARMED));
 		}
 		return details;
@@ -119,7 +120,7 @@ public final class RedisSequences implements SequenceBackend, AutoCloseable {
 		 * @param sequence the sequence or period counter name
 		 * @return its mode
 		 */
-		RedisMode mode(String sequence);
+		SequenceMode mode(String sequence);
 
 		/**
 		 * Return the first ID of the sequence, used in increment mode when its counter is

@@ -11,9 +11,9 @@ import java.util.concurrent.Callable;
 
 import io.github.idgen.test.Concurrently;
 import io.github.idgen.test.TestBackends;
+import io.github.idgen.worker.AbstractWorkerLeaseStoreTest;
 import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
-import io.github.idgen.worker.AbstractWorkerLeaseStoreTest;
 import io.lettuce.core.cluster.SlotHash;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;

@@ -2,8 +2,8 @@ package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.idgen.SequenceMode;
 import io.github.idgen.format.ResetPeriod;
-import io.github.idgen.redis.RedisMode;
 
 /**
  * Settings of one sequence. Settings left unset take the value of idgen.segment.
@@ -16,9 +16,10 @@ public class SequenceProperties {
 	private Backend backend;
 
 	/**
-	 * How the Redis backend serves this sequence. When not set, idgen.redis.mode.
+	 * How the backend of this sequence serves it, for a backend that has modes. When not
+	 * set, that backend's default mode.
 	 */
-	private RedisMode mode;
+	private SequenceMode mode;
 
 	/**
 	 * First ID of the sequence, used when its counter is created.
@@ -89,11 +90,11 @@ public class SequenceProperties {
 		this.backend = backend;
 	}
 
-	public RedisMode getMode() {
+	public SequenceMode getMode() {
 		return this.mode;
 	}
 
-	public void setMode(RedisMode mode) {
+	public void setMode(SequenceMode mode) {
 		this.mode = mode;
 	}
 

@@ -6,8 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import io.github.idgen.SequenceObserver;
-import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.Backend;
+import io.github.idgen.autoconfigure.BackendObservers;
 
 /**
  * Publishes the idgen metrics to a {@link MeterRegistry}: gives each backend an observer

@@ -7,7 +7,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
-import io.github.idgen.redis.RedisMode;
+import io.github.idgen.SequenceMode;
 
 /**
  * Matches when a sequence is in Redis time mode: {@code idgen.redis.mode=time}, or
@@ -18,11 +18,12 @@ class OnTimeModeCondition extends SpringBootCondition {
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 		Binder binder = Binder.get(context.getEnvironment());
-		boolean timeMode = binder.bind("idgen.redis.mode", RedisMode.class).orElse(RedisMode.SEGMENT) == RedisMode.TIME
+		boolean timeMode = binder.bind("idgen.redis.mode", SequenceMode.class)
+			.orElse(SequenceMode.SEGMENT) == SequenceMode.TIME
 				|| binder.bind("idgen.sequences", Bindable.mapOf(String.class, ModeOnly.class))
 					.map((sequences) -> sequences.values()
 						.stream()
-						.anyMatch((sequence) -> sequence.getMode() == RedisMode.TIME))
+						.anyMatch((sequence) -> sequence.getMode() == SequenceMode.TIME))
 					.orElse(false);
 		return timeMode ? ConditionOutcome.match("a sequence is in Redis time mode")
 				: ConditionOutcome.noMatch("no sequence is in Redis time mode");
@@ -33,13 +34,13 @@ class OnTimeModeCondition extends SpringBootCondition {
 	 */
 	static class ModeOnly {
 
-		private RedisMode mode;
+		private SequenceMode mode;
 
-		public RedisMode getMode() {
+		public SequenceMode getMode() {
 			return this.mode;
 		}
 
-		public void setMode(RedisMode mode) {
+		public void setMode(SequenceMode mode) {
 			this.mode = mode;
 		}
 

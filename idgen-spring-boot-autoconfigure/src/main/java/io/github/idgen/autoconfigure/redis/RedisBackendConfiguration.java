@@ -13,6 +13,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.util.ClassUtils;
 
+import io.github.idgen.SequenceMode;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.BackendObservers;
@@ -26,7 +27,6 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
 import io.github.idgen.format.ResetPeriod;
 import io.github.idgen.redis.CounterFloor;
 import io.github.idgen.redis.RedisKeys;
-import io.github.idgen.redis.RedisMode;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.redis.RedisSequences;
 import io.github.idgen.redis.time.RedisTimeLayout;
@@ -71,7 +71,7 @@ class RedisBackendConfiguration {
 		return new RedisSequences.PerSequence() {
 
 			@Override
-			public RedisMode mode(String sequence) {
+			public SequenceMode mode(String sequence) {
 				SequenceProperties settings = settingsOf(sequence);
 				return (settings != null && settings.getMode() != null) ? settings.getMode() : redis.getMode();
 			}

@@ -6,7 +6,7 @@ import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-import io.github.idgen.redis.RedisMode;
+import io.github.idgen.SequenceMode;
 
 /**
  * Settings of the Redis backend.
@@ -25,7 +25,7 @@ public class RedisProperties {
 	 * from memory, 'increment' runs one INCR per ID, 'time' composes IDs from Redis TIME,
 	 * a shard and a per-millisecond counter.
 	 */
-	private RedisMode mode = RedisMode.SEGMENT;
+	private SequenceMode mode = SequenceMode.SEGMENT;
 
 	/**
 	 * Where to keep a durable floor of every counter, so that a counter lost with a Redis
@@ -54,11 +54,11 @@ public class RedisProperties {
 		this.keyPrefix = keyPrefix;
 	}
 
-	public RedisMode getMode() {
+	public SequenceMode getMode() {
 		return this.mode;
 	}
 
-	public void setMode(RedisMode mode) {
+	public void setMode(SequenceMode mode) {
 		this.mode = mode;
 	}
 

@@ -2,10 +2,10 @@ package io.github.idgen.autoconfigure.redis;
 
 import java.util.Locale;
 
+import io.github.idgen.SequenceMode;
 import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.SequenceSettingsCheck;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
-import io.github.idgen.redis.RedisMode;
 
 /**
  * The check of a sequence the Redis backend is to serve: a bounded or cyclic one only in
@@ -24,11 +24,11 @@ final class RedisSequenceChecks implements SequenceSettingsCheck {
 		if (sequence.getMaxValue() == null && !sequence.isCycle()) {
 			return;
 		}
-		RedisMode mode = (sequence.getMode() != null) ? sequence.getMode() : this.redis.getMode();
+		SequenceMode mode = (sequence.getMode() != null) ? sequence.getMode() : this.redis.getMode();
 		String property = "idgen.sequences." + name + ".max-value";
 		String bounded = "Sequence '" + name + "' is bounded (" + property + "=" + sequence.getMaxValue() + ", cycle="
 				+ sequence.isCycle() + ")";
-		if (mode != RedisMode.SEGMENT) {
+		if (mode != SequenceMode.SEGMENT) {
 			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(), bounded
 					+ ", and the 'redis' backend serves bounded or cyclic sequences only in 'segment' mode, and '"
 					+ name + "' is in '" + mode.name().toLowerCase(Locale.ROOT) + "' mode.",

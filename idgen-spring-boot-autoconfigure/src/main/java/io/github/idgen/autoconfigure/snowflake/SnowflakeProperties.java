@@ -56,7 +56,7 @@ public class SnowflakeProperties {
 	/**
 	 * Where the worker ID comes from: 'auto' (worker-id if set, else a lease from the
 	 * store the application has), 'static' (worker-id), 'kubernetes' (the StatefulSet
-	 * ordinal of HOSTNAME), or the name of a store to lease it from, such as 'jdbc'.
+	 * ordinal of HOSTNAME), or the name of a backend whose store keeps the leases.
 	 */
 	private String workerIdSource = "auto";
 

@@ -95,7 +95,7 @@ final class WorkerIdSelection {
 
 	/**
 	 * Return the names of the stores that keep worker ID leases, such as
-	 * {@code jdbc, redis or mongo}.
+	 * {@code a, b or c}, from the backend descriptions.
 	 */
 	static String leaseSources() {
 		List<String> stores = leaseStoreNames();

@@ -1,9 +1,10 @@
-package io.github.idgen.redis;
+package io.github.idgen;
 
 /**
- * How the Redis backend serves a sequence.
+ * How a backend that can serve a sequence in several ways serves it. The Redis backend
+ * offers all three; the others have no modes.
  */
-public enum RedisMode {
+public enum SequenceMode {
 
 	/**
 	 * Segments reserved with INCRBY and served from memory.
