@@ -1,5 +1,8 @@
 package io.github.idgen.snowflake;
 
+import io.github.idgen.worker.LeaseFencedSequence;
+import java.util.Optional;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -17,7 +20,7 @@ import io.github.idgen.SequenceNames;
  * It counts the IDs it returns in a {@link LongAdder}, added to by every caller after the
  * worker returned, so that {@link #issued()} is exact once no call is under way.
  */
-public final class SnowflakeSequence implements Sequence, SequenceInfo {
+public final class SnowflakeSequence implements Sequence, SequenceInfo, LeaseFencedSequence {
 
 	private final String name;
 
@@ -45,6 +48,14 @@ public final class SnowflakeSequence implements Sequence, SequenceInfo {
 	 */
 	public SnowflakeWorker worker() {
 		return this.worker;
+	}
+
+	/**
+	 * Return how long the lease of the worker ID is known valid, if the worker is leased.
+	 */
+	@Override
+	public Optional<Duration> leaseValidFor() {
+		return (this.worker instanceof LeasedWorker leased) ? Optional.of(leased.validFor()) : Optional.empty();
 	}
 
 	@Override

@@ -8,8 +8,8 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyN
 
 /**
  * The backends that can reserve IDs, each described once: the store it reserves from,
- * whether it can keep worker ID leases, and whether it serves sequences in modes. The
- * rest of what a backend is lives in its package,
+ * whether it can keep worker ID leases, whether it serves sequences in modes, and whether
+ * it composes IDs from the clock. The rest of what a backend is lives in its package,
  * {@code io.github.idgen.autoconfigure.<name>}: its auto-configuration, its properties
  * ({@code idgen.<name>}) and the checks of its settings.
  */
@@ -20,20 +20,21 @@ public enum Backend {
 	 */
 	JDBC(new Store("javax.sql.DataSource", List.of("org.springframework.boot.jdbc.EmbeddedDatabaseConnection"),
 			"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)"), "the database", "spring.datasource.*",
-			true, false),
+			true, false, false),
 
 	/**
 	 * Counters in Redis, through the application's RedisConnectionFactory.
 	 */
 	REDIS(new Store("org.springframework.data.redis.connection.RedisConnectionFactory", List.of(),
 			"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)"), "Redis", "spring.data.redis.*", true,
-			true),
+			true, false),
 
 	/**
 	 * Counter documents in MongoDB, through the application's MongoTemplate.
 	 */
 	MONGO(new Store("org.springframework.data.mongodb.core.MongoTemplate", List.of(),
-			"spring-boot-starter-data-mongodb (or a MongoTemplate bean)"), "MongoDB", "spring.mongodb.*", true, false),
+			"spring-boot-starter-data-mongodb (or a MongoTemplate bean)"), "MongoDB", "spring.mongodb.*", true, false,
+			false),
 
 	/**
 	 * Time, worker and sequence bits composed in memory; no store. Only chosen
@@ -41,7 +42,7 @@ public enum Backend {
 	 */
 	SNOWFLAKE(null, "the store the snowflake worker ID is leased from",
 			"spring.datasource.*, spring.data.redis.* or spring.mongodb.*, and idgen.snowflake.worker-id-source", false,
-			false);
+			false, true);
 
 	private final Store store;
 
@@ -53,12 +54,16 @@ public enum Backend {
 
 	private final boolean hasModes;
 
-	Backend(Store store, String description, String connectionProperties, boolean leasesWorkerIds, boolean hasModes) {
+	private final boolean composesIdsFromClock;
+
+	Backend(Store store, String description, String connectionProperties, boolean leasesWorkerIds, boolean hasModes,
+			boolean composesIdsFromClock) {
 		this.store = store;
 		this.description = description;
 		this.connectionProperties = connectionProperties;
 		this.leasesWorkerIds = leasesWorkerIds;
 		this.hasModes = hasModes;
+		this.composesIdsFromClock = composesIdsFromClock;
 	}
 
 	/**
@@ -118,6 +123,15 @@ public enum Backend {
 	 */
 	public boolean hasModes() {
 		return this.hasModes;
+	}
+
+	/**
+	 * Return whether the backend composes its IDs from the instance's clock, so that a
+	 * clock that moves backwards concerns it.
+	 * @return whether its IDs hold the time of the clock
+	 */
+	public boolean composesIdsFromClock() {
+		return this.composesIdsFromClock;
 	}
 
 	/**

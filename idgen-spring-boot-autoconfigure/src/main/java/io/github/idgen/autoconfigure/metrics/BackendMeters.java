@@ -13,9 +13,9 @@ import io.micrometer.core.instrument.Timer;
 
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
+import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.segment.SegmentBuffer;
-import io.github.idgen.snowflake.LeasedWorker;
-import io.github.idgen.snowflake.SnowflakeSequence;
+import io.github.idgen.worker.LeaseFencedSequence;
 
 /**
  * The meters of one backend, tagged {@code backend}: registers the meters of each
@@ -34,13 +34,16 @@ final class BackendMeters implements SequenceObserver {
 
 	private final Tags backendTags;
 
+	private final String clockBackwardName;
+
 	private final Map<String, SequenceGroup> groups = new ConcurrentHashMap<>();
 
-	BackendMeters(MeterRegistry registry, SequenceTags sequenceTags, String backend) {
+	BackendMeters(MeterRegistry registry, SequenceTags sequenceTags, Backend backend) {
 		this.registry = registry;
 		this.sequenceTags = sequenceTags;
-		this.backendTags = Tags.of("backend", backend);
-		if ("snowflake".equals(backend)) {
+		this.backendTags = Tags.of("backend", backend.propertyName());
+		this.clockBackwardName = "idgen." + backend.propertyName() + ".clock.backward";
+		if (backend.composesIdsFromClock()) {
 			clockBackward();
 		}
 	}
@@ -56,9 +59,9 @@ final class BackendMeters implements SequenceObserver {
 				.tags(tags(tag))
 				.register(this.registry);
 		}
-		if (sequence instanceof SnowflakeSequence snowflake && snowflake.worker() instanceof LeasedWorker) {
+		if (sequence instanceof LeaseFencedSequence fenced && fenced.leaseValidFor().isPresent()) {
 			Gauge.builder("idgen.worker.lease", group, SequenceGroup::leaseSeconds)
-				.description("Seconds for which the snowflake worker ID lease is known valid")
+				.description("Seconds for which the worker ID lease is known valid")
 				.baseUnit("seconds")
 				.tags(tags(tag))
 				.register(this.registry);
@@ -108,13 +111,14 @@ final class BackendMeters implements SequenceObserver {
 	}
 
 	/**
-	 * Return the clock-backward counter, registering it on first use. The snowflake
-	 * backend registers it at once, so that it reads 0 rather than missing until the
-	 * first rollback and an alert on its increase works from the start.
+	 * Return the clock-backward counter, {@code idgen.<backend>.clock.backward},
+	 * registering it on first use. A backend that composes its IDs from the clock
+	 * registers it at once, so that it reads 0 rather than missing until the first
+	 * rollback and an alert on its increase works from the start.
 	 */
 	private Counter clockBackward() {
-		return Counter.builder("idgen.snowflake.clock.backward")
-			.description("Calls that found the clock behind the millisecond of the last snowflake ID")
+		return Counter.builder(this.clockBackwardName)
+			.description("Calls that found the clock behind the millisecond of the last ID")
 			.tags(this.backendTags)
 			.register(this.registry);
 	}

@@ -22,11 +22,13 @@ import io.github.idgen.autoconfigure.BackendObservers;
  * left in the current segment.</li>
  * <li>{@code idgen.wait} (timer; {@code sequence}, {@code backend}): callers that waited
  * for a segment.</li>
- * <li>{@code idgen.snowflake.clock.backward} (counter; {@code backend}): calls that found
- * the clock behind the last snowflake ID. The generator is shared by every snowflake
- * sequence, so this counter has no {@code sequence} tag.</li>
+ * <li>{@code idgen.<backend>.clock.backward} (counter; {@code backend}): calls that found
+ * the clock behind the last ID, registered at once for a backend that composes its IDs
+ * from the clock. Its generator is shared by every sequence of the backend, so this
+ * counter has no {@code sequence} tag.</li>
  * <li>{@code idgen.worker.lease} (gauge, seconds; {@code sequence}, {@code backend}): how
- * long the leased snowflake worker ID is known valid.</li>
+ * long the worker ID lease of a {@link io.github.idgen.worker.LeaseFencedSequence} is
+ * known valid.</li>
  * </ul>
  * The {@code sequence} tag takes at most {@code idgen.metrics.max-sequences} distinct
  * names; later ones are reported as {@code other}, and a period counter such as
@@ -57,7 +59,7 @@ public class IdGeneratorMeters implements BackendObservers {
 	@Override
 	public SequenceObserver observer(Backend backend) {
 		return this.backends.computeIfAbsent(backend,
-				(key) -> new BackendMeters(this.registry, this.sequenceTags, key.propertyName()));
+				(key) -> new BackendMeters(this.registry, this.sequenceTags, key));
 	}
 
 }

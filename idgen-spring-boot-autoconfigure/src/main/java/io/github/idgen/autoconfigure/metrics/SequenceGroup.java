@@ -1,13 +1,14 @@
 package io.github.idgen.autoconfigure.metrics;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
 import io.github.idgen.segment.SegmentBuffer;
-import io.github.idgen.snowflake.LeasedWorker;
-import io.github.idgen.snowflake.SnowflakeSequence;
+import io.github.idgen.worker.LeaseFencedSequence;
 
 /**
  * The sequences that one {@code sequence} tag of one backend stands for: one sequence,
@@ -47,8 +48,10 @@ final class SequenceGroup {
 	double leaseSeconds() {
 		double seconds = Double.NaN;
 		for (Sequence sequence : this.sequences) {
-			if (sequence instanceof SnowflakeSequence snowflake && snowflake.worker() instanceof LeasedWorker leased) {
-				double validFor = leased.validFor().toNanos() / 1e9;
+			Optional<Duration> lease = (sequence instanceof LeaseFencedSequence fenced) ? fenced.leaseValidFor()
+					: Optional.empty();
+			if (lease.isPresent()) {
+				double validFor = lease.get().toNanos() / 1e9;
 				seconds = Double.isNaN(seconds) ? validFor : Math.min(seconds, validFor);
 			}
 		}
