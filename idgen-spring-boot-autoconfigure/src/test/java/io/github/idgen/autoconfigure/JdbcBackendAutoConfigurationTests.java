@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure;
 
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -27,6 +28,7 @@ import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.autoconfigure.jdbc.JdbcProperties;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
+import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.jdbc.JdbcWorkerLeaseStore;
 import io.github.idgen.jdbc.JdbcWorkerSchema;
 import io.github.idgen.redis.CounterFloor;
@@ -81,6 +83,23 @@ class JdbcBackendAutoConfigurationTests {
 				assertThat(context).hasNotFailed().doesNotHaveBean(CounterFloor.class);
 				assertThatException().isThrownBy(() -> new JdbcTemplate(dataSource)
 					.queryForObject("SELECT COUNT(*) FROM " + table, Integer.class));
+			});
+	}
+
+	@Test
+	void applicationsOwnStoreNeitherNeedsADataSourceChoiceNorGetsAnIdgenTable() {
+		DataSource first = TestBackends.h2();
+		DataSource second = TestBackends.h2();
+		this.runner.withBean("first", DataSource.class, () -> new DelegatingDataSource(first))
+			.withBean("second", DataSource.class, () -> new DelegatingDataSource(second))
+			.withBean(JdbcSegmentStore.class, () -> new JdbcSegmentStore(first, uniqueTable()))
+			.withPropertyValues("idgen.backend=jdbc", "idgen.jdbc.initialize-schema=always")
+			.run((context) -> {
+				assertThat(context).hasNotFailed().doesNotHaveBean(DataSourceScriptDatabaseInitializer.class);
+				for (DataSource dataSource : List.of(first, second)) {
+					assertThatException().isThrownBy(() -> new JdbcTemplate(dataSource)
+						.queryForObject("SELECT COUNT(*) FROM idgen_segment", Integer.class));
+				}
 			});
 	}
 

@@ -50,10 +50,22 @@ class JdbcBackendConfiguration {
 		return store;
 	}
 
-	@Bean
-	@ConditionalOnMissingBean(name = JdbcTables.SEGMENT_TABLE_INITIALIZER)
-	JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
-		return JdbcTables.segmentTableInitializer(beanFactory, jdbc);
+	/**
+	 * The initializer of the segment table, only when the store is idgen's own: an
+	 * application that defines its own store keeps its table to itself. A member class,
+	 * so that its condition is decided before the store above is registered.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingBean(JdbcSegmentStore.class)
+	static class SegmentTableInitializerConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(name = JdbcTables.SEGMENT_TABLE_INITIALIZER)
+		JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory,
+				JdbcProperties jdbc) {
+			return JdbcTables.segmentTableInitializer(beanFactory, jdbc);
+		}
+
 	}
 
 }

@@ -41,10 +41,22 @@ class JdbcCounterFloorConfiguration {
 		return new JdbcCounterFloor(dataSource, table);
 	}
 
-	@Bean
-	@ConditionalOnMissingBean(name = JdbcTables.SEGMENT_TABLE_INITIALIZER)
-	JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
-		return JdbcTables.segmentTableInitializer(beanFactory, jdbc);
+	/**
+	 * The initializer of the segment table, only when the floor is idgen's own: an
+	 * application that defines its own floor keeps its table to itself. A member class,
+	 * so that its condition is decided before the floor above is registered.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingBean(JdbcCounterFloor.class)
+	static class SegmentTableInitializerConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(name = JdbcTables.SEGMENT_TABLE_INITIALIZER)
+		JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory,
+				JdbcProperties jdbc) {
+			return JdbcTables.segmentTableInitializer(beanFactory, jdbc);
+		}
+
 	}
 
 }
