@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure;
 
+import java.util.function.Function;
+
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.worker.WorkerLeaseStore;
 
@@ -25,6 +27,28 @@ public interface WorkerLeaseStoreFactory {
 	 * store cannot keep the leases
 	 */
 	WorkerLeaseStore create(LeaseRequest request);
+
+	/**
+	 * Return the factory of a backend's lease stores.
+	 * @param store the backend whose store keeps the leases
+	 * @param create creates a lease store, checking the store as it goes
+	 * @return the factory
+	 */
+	static WorkerLeaseStoreFactory of(Backend store, Function<LeaseRequest, WorkerLeaseStore> create) {
+		return new WorkerLeaseStoreFactory() {
+
+			@Override
+			public Backend store() {
+				return store;
+			}
+
+			@Override
+			public WorkerLeaseStore create(LeaseRequest request) {
+				return create.apply(request);
+			}
+
+		};
+	}
 
 	/**
 	 * The property that chose the store, its value, and the other ways to give an

@@ -22,7 +22,6 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
 import io.github.idgen.jdbc.JdbcDialect;
 import io.github.idgen.jdbc.JdbcWorkerLeaseStore;
 import io.github.idgen.jdbc.JdbcWorkerSchema;
-import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
  * Worker ID leases in the {@code idgen_worker} table of the application's DataSource,
@@ -43,19 +42,8 @@ class JdbcWorkerLeaseStoreConfiguration {
 	@Bean
 	@DependsOnDatabaseInitialization
 	WorkerLeaseStoreFactory idgenJdbcWorkerLeaseStoreFactory(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
-		return new WorkerLeaseStoreFactory() {
-
-			@Override
-			public Backend store() {
-				return Backend.JDBC;
-			}
-
-			@Override
-			public WorkerLeaseStore create(LeaseRequest request) {
-				return leaseStore(DataSourceSelector.select(beanFactory, jdbc.getDataSource()), jdbc, request);
-			}
-
-		};
+		return WorkerLeaseStoreFactory.of(Backend.JDBC,
+				(request) -> leaseStore(DataSourceSelector.select(beanFactory, jdbc.getDataSource()), jdbc, request));
 	}
 
 	private static JdbcWorkerLeaseStore leaseStore(DataSource dataSource, JdbcProperties jdbc,

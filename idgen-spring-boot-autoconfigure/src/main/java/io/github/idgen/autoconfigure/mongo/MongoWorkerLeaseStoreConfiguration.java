@@ -9,7 +9,6 @@ import org.springframework.data.mongodb.core.MongoTemplate;
 import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.WorkerLeaseStoreFactory;
 import io.github.idgen.mongo.MongoWorkerLeaseStore;
-import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
  * Worker ID leases in the {@code idgen_workers} collection of the application's MongoDB,
@@ -23,20 +22,8 @@ class MongoWorkerLeaseStoreConfiguration {
 
 	@Bean
 	WorkerLeaseStoreFactory idgenMongoWorkerLeaseStoreFactory(MongoTemplate mongoTemplate, MongoProperties mongo) {
-		return new WorkerLeaseStoreFactory() {
-
-			@Override
-			public Backend store() {
-				return Backend.MONGO;
-			}
-
-			@Override
-			public WorkerLeaseStore create(LeaseRequest request) {
-				return new MongoWorkerLeaseStore(mongoTemplate, "idgen_workers",
-						MongoBackendConfiguration.writeConcern(mongo));
-			}
-
-		};
+		return WorkerLeaseStoreFactory.of(Backend.MONGO, (request) -> new MongoWorkerLeaseStore(mongoTemplate,
+				"idgen_workers", MongoBackendConfiguration.writeConcern(mongo)));
 	}
 
 }

@@ -9,7 +9,6 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.WorkerLeaseStoreFactory;
 import io.github.idgen.redis.RedisWorkerLeaseStore;
-import io.github.idgen.worker.WorkerLeaseStore;
 
 /**
  * Worker ID leases in the application's Redis, under {@code idgen.redis.key-prefix},
@@ -23,19 +22,8 @@ class RedisWorkerLeaseStoreConfiguration {
 	@Bean
 	WorkerLeaseStoreFactory idgenRedisWorkerLeaseStoreFactory(RedisConnectionFactory connectionFactory,
 			RedisProperties redis) {
-		return new WorkerLeaseStoreFactory() {
-
-			@Override
-			public Backend store() {
-				return Backend.REDIS;
-			}
-
-			@Override
-			public WorkerLeaseStore create(LeaseRequest request) {
-				return new RedisWorkerLeaseStore(connectionFactory, RedisKeyPrefix.keys(redis.getKeyPrefix()).prefix());
-			}
-
-		};
+		return WorkerLeaseStoreFactory.of(Backend.REDIS, (request) -> new RedisWorkerLeaseStore(connectionFactory,
+				RedisKeyPrefix.keys(redis.getKeyPrefix()).prefix()));
 	}
 
 }
