@@ -15,8 +15,8 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} of the idgen JDBC backend: segments reserved from a table of the
  * application's DataSource, worker ID leases in a table of it, and the durable floor of
- * Redis counters. {@code idgen.jdbc} is bound whatever the classpath, so that a
- * misspelled property fails in every application.
+ * another backend's counters. {@code idgen.jdbc} is bound whatever the classpath, so that
+ * a misspelled property fails in every application.
  * <p>
  * It comes with {@link IdGeneratorAutoConfiguration}: excluding that one turns idgen off.
  */

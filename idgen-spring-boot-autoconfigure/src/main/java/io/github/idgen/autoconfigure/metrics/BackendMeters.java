@@ -104,7 +104,8 @@ final class BackendMeters implements SequenceObserver {
 	@Override
 	public void counterMovedForward(String sequence, long from, long to) {
 		Counter.builder("idgen.counter.moved")
-			.description("Counters moved forward because they could not be trusted, such as after a Redis failover")
+			.description(
+					"Counters moved forward because they could not be trusted, such as after a failover to a replica that was behind")
 			.tags(tags(this.sequenceTags.tagOf(sequence)))
 			.register(this.registry)
 			.increment();
