@@ -13,8 +13,8 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyN
 import org.springframework.core.ResolvableType;
 
 /**
- * The property names that a {@code @ConfigurationProperties} class binds, read from the
- * class itself, and the one closest to a name it does not know.
+ * The property names that idgen's {@code @ConfigurationProperties} classes bind, read
+ * from the classes themselves, and the one closest to a name they do not know.
  * <p>
  * Nested groups (idgen classes that are not enums) are followed; a map of such a group,
  * such as {@code idgen.sequences}, stands for any key:
@@ -31,15 +31,6 @@ final class KnownProperties {
 	private static final String IDGEN_PACKAGE = "io.github.idgen.";
 
 	private final List<List<String>> names = new ArrayList<>();
-
-	/**
-	 * Read the property names of a properties class.
-	 * @param root the name the class is bound to, such as {@code idgen}
-	 * @param type the properties class
-	 */
-	KnownProperties(ConfigurationPropertyName root, Class<?> type) {
-		add(root, type);
-	}
 
 	private KnownProperties() {
 	}

@@ -3,7 +3,6 @@ package io.github.idgen.autoconfigure.jdbc;
 import javax.sql.DataSource;
 
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
-import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.boot.sql.init.DatabaseInitializationSettings;
 
 import io.github.idgen.jdbc.JdbcSegmentSchema;
@@ -24,30 +23,20 @@ class JdbcSegmentTableInitializer extends DataSourceScriptDatabaseInitializer {
 	private final SchemaInitialization mode;
 
 	JdbcSegmentTableInitializer(DataSource dataSource, String table, SchemaInitialization mode) {
-		super(dataSource, settings(mode));
+		super(dataSource, new DatabaseInitializationSettings());
 		this.table = table;
 		this.mode = mode;
 	}
 
-	private static DatabaseInitializationSettings settings(SchemaInitialization mode) {
-		DatabaseInitializationSettings settings = new DatabaseInitializationSettings();
-		settings.setMode(switch (mode) {
-			case ALWAYS -> DatabaseInitializationMode.ALWAYS;
-			case EMBEDDED -> DatabaseInitializationMode.EMBEDDED;
-			case NEVER -> DatabaseInitializationMode.NEVER;
-		});
-		return settings;
-	}
-
 	/**
 	 * Create the table if the mode applies to the database and the table cannot be
-	 * queried yet.
+	 * queried yet. The mode is {@code idgen.jdbc.initialize-schema}, decided as for the
+	 * worker table; the settings of the superclass hold no scripts and are not read.
 	 * @return whether the mode applied
 	 */
 	@Override
 	public boolean initializeDatabase() {
-		boolean enabled = this.mode == SchemaInitialization.ALWAYS
-				|| (this.mode == SchemaInitialization.EMBEDDED && isEmbeddedDatabase());
+		boolean enabled = JdbcTables.shouldCreateSchema(this.mode, getDataSource());
 		if (enabled) {
 			new JdbcSegmentSchema(getDataSource(), this.table).createIfMissing();
 		}

@@ -8,6 +8,7 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 import io.github.idgen.SequenceMode;
+import io.github.idgen.autoconfigure.SequenceProperties;
 
 /**
  * Matches when a sequence is in Redis time mode: {@code idgen.redis.mode=time}, or
@@ -20,30 +21,13 @@ class OnTimeModeCondition extends SpringBootCondition {
 		Binder binder = Binder.get(context.getEnvironment());
 		boolean timeMode = binder.bind("idgen.redis.mode", SequenceMode.class)
 			.orElse(SequenceMode.SEGMENT) == SequenceMode.TIME
-				|| binder.bind("idgen.sequences", Bindable.mapOf(String.class, ModeOnly.class))
+				|| binder.bind("idgen.sequences", Bindable.mapOf(String.class, SequenceProperties.class))
 					.map((sequences) -> sequences.values()
 						.stream()
 						.anyMatch((sequence) -> sequence.getMode() == SequenceMode.TIME))
 					.orElse(false);
 		return timeMode ? ConditionOutcome.match("a sequence is in Redis time mode")
 				: ConditionOutcome.noMatch("no sequence is in Redis time mode");
-	}
-
-	/**
-	 * The mode of a sequence, all this condition reads of its settings.
-	 */
-	static class ModeOnly {
-
-		private SequenceMode mode;
-
-		public SequenceMode getMode() {
-			return this.mode;
-		}
-
-		public void setMode(SequenceMode mode) {
-			this.mode = mode;
-		}
-
 	}
 
 }
