@@ -1,15 +1,16 @@
 package io.github.idgen.autoconfigure;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 
 /**
- * The backends that can reserve IDs, each described once: the store it reserves from,
- * whether it can keep worker ID leases, whether it serves sequences in modes, and whether
- * it composes IDs from the clock. The rest of what a backend is lives in its package,
+ * The backends that can reserve IDs, each described once: the store it reserves from and
+ * what else it can do. The rest of what a backend is lives in its package,
  * {@code io.github.idgen.autoconfigure.<name>}: its auto-configuration, its properties
  * ({@code idgen.<name>}) and the checks of its settings.
  */
@@ -20,29 +21,29 @@ public enum Backend {
 	 */
 	JDBC(new Store("javax.sql.DataSource", List.of("org.springframework.boot.jdbc.EmbeddedDatabaseConnection"),
 			"spring-boot-starter-jdbc and a JDBC driver (or a DataSource bean)"), "the database", "spring.datasource.*",
-			true, false, false),
+			EnumSet.of(Capability.LEASES_WORKER_IDS, Capability.KEEPS_COUNTER_FLOORS)),
 
 	/**
 	 * Counters in Redis, through the application's RedisConnectionFactory.
 	 */
 	REDIS(new Store("org.springframework.data.redis.connection.RedisConnectionFactory", List.of(),
-			"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)"), "Redis", "spring.data.redis.*", true,
-			true, false),
+			"spring-boot-starter-data-redis (or a RedisConnectionFactory bean)"), "Redis", "spring.data.redis.*",
+			EnumSet.of(Capability.LEASES_WORKER_IDS, Capability.HAS_MODES)),
 
 	/**
 	 * Counter documents in MongoDB, through the application's MongoTemplate.
 	 */
 	MONGO(new Store("org.springframework.data.mongodb.core.MongoTemplate", List.of(),
-			"spring-boot-starter-data-mongodb (or a MongoTemplate bean)"), "MongoDB", "spring.mongodb.*", true, false,
-			false),
+			"spring-boot-starter-data-mongodb (or a MongoTemplate bean)"), "MongoDB", "spring.mongodb.*",
+			EnumSet.of(Capability.LEASES_WORKER_IDS)),
 
 	/**
 	 * Time, worker and sequence bits composed in memory; no store. Only chosen
 	 * explicitly.
 	 */
 	SNOWFLAKE(null, "the store the snowflake worker ID is leased from",
-			"spring.datasource.*, spring.data.redis.* or spring.mongodb.*, and idgen.snowflake.worker-id-source", false,
-			false, true);
+			"spring.datasource.*, spring.data.redis.* or spring.mongodb.*, and idgen.snowflake.worker-id-source",
+			EnumSet.of(Capability.COMPOSES_IDS_FROM_CLOCK));
 
 	private final Store store;
 
@@ -50,20 +51,13 @@ public enum Backend {
 
 	private final String connectionProperties;
 
-	private final boolean leasesWorkerIds;
+	private final Set<Capability> capabilities;
 
-	private final boolean hasModes;
-
-	private final boolean composesIdsFromClock;
-
-	Backend(Store store, String description, String connectionProperties, boolean leasesWorkerIds, boolean hasModes,
-			boolean composesIdsFromClock) {
+	Backend(Store store, String description, String connectionProperties, Set<Capability> capabilities) {
 		this.store = store;
 		this.description = description;
 		this.connectionProperties = connectionProperties;
-		this.leasesWorkerIds = leasesWorkerIds;
-		this.hasModes = hasModes;
-		this.composesIdsFromClock = composesIdsFromClock;
+		this.capabilities = capabilities;
 	}
 
 	/**
@@ -113,7 +107,7 @@ public enum Backend {
 	 * @return whether worker IDs can be leased from it
 	 */
 	public boolean leasesWorkerIds() {
-		return this.leasesWorkerIds;
+		return this.capabilities.contains(Capability.LEASES_WORKER_IDS);
 	}
 
 	/**
@@ -122,7 +116,7 @@ public enum Backend {
 	 * @return whether it has modes
 	 */
 	public boolean hasModes() {
-		return this.hasModes;
+		return this.capabilities.contains(Capability.HAS_MODES);
 	}
 
 	/**
@@ -131,7 +125,16 @@ public enum Backend {
 	 * @return whether its IDs hold the time of the clock
 	 */
 	public boolean composesIdsFromClock() {
-		return this.composesIdsFromClock;
+		return this.capabilities.contains(Capability.COMPOSES_IDS_FROM_CLOCK);
+	}
+
+	/**
+	 * Return whether the backend's store can keep the durable floor of another backend's
+	 * counters, which that backend names in {@code idgen.<name>.floor-source}.
+	 * @return whether it keeps counter floors
+	 */
+	public boolean keepsCounterFloors() {
+		return this.capabilities.contains(Capability.KEEPS_COUNTER_FLOORS);
 	}
 
 	/**
@@ -169,6 +172,42 @@ public enum Backend {
 	 */
 	public static String names(List<Backend> backends) {
 		return String.join(", ", backends.stream().map(Backend::propertyName).toList());
+	}
+
+	/**
+	 * Return the backends whose store keeps the durable floor of another backend's
+	 * counters, in declaration order.
+	 * @return the backends that keep counter floors
+	 */
+	public static List<Backend> keepingCounterFloors() {
+		return Arrays.stream(values()).filter(Backend::keepsCounterFloors).toList();
+	}
+
+	/**
+	 * What a backend can do besides reserving IDs.
+	 */
+	private enum Capability {
+
+		/**
+		 * Its store can keep worker ID leases.
+		 */
+		LEASES_WORKER_IDS,
+
+		/**
+		 * It serves a sequence in one of several modes.
+		 */
+		HAS_MODES,
+
+		/**
+		 * It composes its IDs from the instance's clock.
+		 */
+		COMPOSES_IDS_FROM_CLOCK,
+
+		/**
+		 * Its store can keep the durable floor of another backend's counters.
+		 */
+		KEEPS_COUNTER_FLOORS
+
 	}
 
 	/**

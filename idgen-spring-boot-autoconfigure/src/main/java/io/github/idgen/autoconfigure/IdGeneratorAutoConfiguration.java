@@ -16,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 import io.github.idgen.DefaultIdGenerator;
@@ -29,20 +30,27 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
  * Auto-configuration} for the idgen {@link IdGenerator}: it routes every sequence to the
  * {@link IdGeneratorBackend} that serves it. The backends come from their own
  * auto-configurations, one per package under {@code io.github.idgen.autoconfigure}, which
- * come after this one: like its conditions, theirs decide from the stores that the store
- * auto-configurations this one follows have defined.
+ * come after this one and, in {@link #BACKEND_ORDER}, after those that define the stores,
+ * so that their conditions see the store beans. This one decides from store beans only
+ * when it creates its own.
  * <p>
  * {@code idgen.backend} chooses the backend, or when it is not set the single store the
  * application context has; {@code idgen.sequences.<name>.backend} overrides it per
  * sequence. Every bean backs off when the user defines their own. With
  * {@code idgen.fail-fast} every backend in use must answer at startup.
  */
-@AutoConfiguration(afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
-		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
-		"org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration" })
+@AutoConfiguration
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(IdGeneratorProperties.class)
 public final class IdGeneratorAutoConfiguration {
+
+	/**
+	 * The order of the backends' auto-configurations: after every auto-configuration of
+	 * the default order, such as Spring Boot's and other libraries' that define the
+	 * stores the backends reserve from ({@link Backend.Store}), and before those of the
+	 * lowest precedence.
+	 */
+	public static final int BACKEND_ORDER = Ordered.LOWEST_PRECEDENCE - 100;
 
 	/**
 	 * The name of the {@link Clock} bean that idgen takes its time from.

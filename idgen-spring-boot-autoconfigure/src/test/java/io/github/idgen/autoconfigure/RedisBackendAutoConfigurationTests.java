@@ -183,6 +183,22 @@ class RedisBackendAutoConfigurationTests {
 	}
 
 	@Test
+	void rejectsFloorSourceThatKeepsNoFloors() {
+		runner().withPropertyValues("idgen.backend=redis", "idgen.redis.floor-source=mongo").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContainingAll("'mongo' is not a source of counter floors", "none, jdbc");
+		});
+	}
+
+	@Test
+	void floorSourceIsReadInAnyCase() {
+		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("idgen.backend=redis", "idgen.redis.floor-source= JDBC ")
+			.run((context) -> assertThat(context.getBean(RedisSegmentStore.class).hasFloor()).isTrue());
+	}
+
+	@Test
 	void jdbcFloorUsesIdgenTable() {
 		runner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.withPropertyValues("idgen.backend=redis", "idgen.redis.floor-source=jdbc")

@@ -6,7 +6,6 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
@@ -15,20 +14,18 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 import io.github.idgen.autoconfigure.Backend;
-import io.github.idgen.autoconfigure.ConditionalOnBackend;
+import io.github.idgen.autoconfigure.ConditionalOnCounterFloor;
 import io.github.idgen.jdbc.JdbcCounterFloor;
 
 /**
- * The JDBC segment table as the durable floor of the Redis backend's counters, when
- * {@code idgen.redis.floor-source=jdbc} and the Redis backend is in use: the one place
- * where one store serves another.
+ * The JDBC segment table as the durable floor of another backend's counters, when a
+ * backend in use asks for it ({@code idgen.<backend>.floor-source=jdbc}).
  */
 @Configuration(proxyBeanMethods = false)
 @Import(DatabaseInitializationDependencyConfigurer.class)
 @ConditionalOnClass(EmbeddedDatabaseConnection.class)
 @ConditionalOnBean(DataSource.class)
-@ConditionalOnProperty(name = "idgen.redis.floor-source", havingValue = "jdbc")
-@ConditionalOnBackend(Backend.REDIS)
+@ConditionalOnCounterFloor(Backend.JDBC)
 class JdbcCounterFloorConfiguration {
 
 	@Bean

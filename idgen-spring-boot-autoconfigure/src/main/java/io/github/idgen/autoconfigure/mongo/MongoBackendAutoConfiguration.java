@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.mongo;
 
 import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -19,8 +20,11 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
  * property fails in every application.
  * <p>
  * It comes with {@link IdGeneratorAutoConfiguration}: excluding that one turns idgen off.
+ * Its conditions look for store beans, so it comes after the auto-configurations that
+ * define them ({@link IdGeneratorAutoConfiguration#BACKEND_ORDER}).
  */
 @AutoConfiguration(after = IdGeneratorAutoConfiguration.class)
+@AutoConfigureOrder(IdGeneratorAutoConfiguration.BACKEND_ORDER)
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @ConditionalOnBean(IdGeneratorProperties.class)
 @EnableConfigurationProperties(MongoProperties.class)

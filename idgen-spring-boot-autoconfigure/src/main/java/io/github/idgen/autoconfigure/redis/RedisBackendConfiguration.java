@@ -115,17 +115,8 @@ class RedisBackendConfiguration {
 			ObjectProvider<CounterFloor> floor, ObjectProvider<BackendObservers> observers) {
 		RedisKeys keys = RedisKeyPrefix.keys(redis.getKeyPrefix());
 		long failoverJump = failoverJump(redis);
-		if (redis.getFloorSource() == RedisFloorSource.NONE) {
-			return new RedisSegmentStore(connectionFactory, keys, null, failoverJump, observer(observers));
-		}
-		CounterFloor counterFloor = floor.getIfAvailable();
-		if (counterFloor == null) {
-			throw new IdGeneratorConfigurationException("idgen.redis.floor-source", "jdbc",
-					"idgen.redis.floor-source is 'jdbc', and the JDBC floor needs spring-boot-starter-jdbc and a "
-							+ "DataSource bean, and there is none.",
-					"Add them, or set idgen.redis.floor-source=none.");
-		}
-		return new RedisSegmentStore(connectionFactory, keys, counterFloor, failoverJump, observer(observers));
+		return new RedisSegmentStore(connectionFactory, keys, RedisFloor.of(redis, floor), failoverJump,
+				observer(observers));
 	}
 
 	private static SequenceObserver observer(ObjectProvider<BackendObservers> observers) {

@@ -7,6 +7,7 @@ import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import io.github.idgen.SequenceMode;
+import io.github.idgen.autoconfigure.ConditionalOnCounterFloor;
 
 /**
  * Settings of the Redis backend.
@@ -29,10 +30,10 @@ public class RedisProperties {
 
 	/**
 	 * Where to keep a durable floor of every counter, so that a counter lost with a Redis
-	 * restart is re-seeded above every ID handed out: 'none' or 'jdbc' (the idgen JDBC
-	 * table).
+	 * restart is re-seeded above every ID handed out: 'none', or the backend whose store
+	 * keeps the floor (see the values the configuration metadata lists).
 	 */
-	private RedisFloorSource floorSource = RedisFloorSource.NONE;
+	private String floorSource = "none";
 
 	/**
 	 * How many IDs a counter without a floor is moved past the highest value known when
@@ -62,12 +63,27 @@ public class RedisProperties {
 		this.mode = mode;
 	}
 
-	public RedisFloorSource getFloorSource() {
+	public String getFloorSource() {
 		return this.floorSource;
 	}
 
-	public void setFloorSource(RedisFloorSource floorSource) {
-		this.floorSource = floorSource;
+	/**
+	 * Set where to keep a durable floor of every counter.
+	 * @param floorSource {@code none} or the name of a backend whose store keeps counter
+	 * floors, in any case and with surrounding blanks
+	 * @throws IllegalArgumentException naming the sources if it is none of them, so that
+	 * binding fails whether or not the Redis backend is in use
+	 */
+	public void setFloorSource(String floorSource) {
+		this.floorSource = RedisFloor.validSource(floorSource);
+	}
+
+	/**
+	 * Return whether a durable floor is kept.
+	 * @return whether {@link #getFloorSource()} names a store
+	 */
+	boolean hasFloor() {
+		return !ConditionalOnCounterFloor.NONE.equals(this.floorSource);
 	}
 
 	public long getFailoverJump() {

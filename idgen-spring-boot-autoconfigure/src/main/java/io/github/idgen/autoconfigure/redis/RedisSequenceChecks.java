@@ -35,7 +35,7 @@ final class RedisSequenceChecks implements SequenceSettingsCheck {
 					"Set idgen.sequences." + name + ".mode=segment, or serve it from another backend (idgen.sequences."
 							+ name + ".backend), or remove " + property + " and idgen.sequences." + name + ".cycle.");
 		}
-		if (this.redis.getFloorSource() != RedisFloorSource.NONE) {
+		if (this.redis.hasFloor()) {
 			throw new IdGeneratorConfigurationException(property, sequence.getMaxValue(),
 					bounded + ", and the 'redis' backend does not serve bounded or cyclic sequences with a floor "
 							+ "(idgen.redis.floor-source), which only grows and cannot follow a counter that wraps.",
