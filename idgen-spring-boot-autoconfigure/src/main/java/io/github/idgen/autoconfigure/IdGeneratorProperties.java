@@ -69,6 +69,8 @@ public class IdGeneratorProperties {
 
 	private final Metrics metrics = new Metrics();
 
+	private final Entities entities = new Entities();
+
 	/**
 	 * Per-sequence settings, keyed by sequence name. Settings left unset take the value
 	 * of idgen.segment.
@@ -137,6 +139,10 @@ public class IdGeneratorProperties {
 
 	public Metrics getMetrics() {
 		return this.metrics;
+	}
+
+	public Entities getEntities() {
+		return this.entities;
 	}
 
 	public Map<String, SequenceProperties> getSequences() {
@@ -252,6 +258,91 @@ public class IdGeneratorProperties {
 
 		public void setMaxSequences(int maxSequences) {
 			this.maxSequences = maxSequences;
+		}
+
+	}
+
+	/**
+	 * Settings of the identifiers of entities, aggregates and documents marked
+	 * {@code @SequenceId}.
+	 */
+	public static class Entities {
+
+		/**
+		 * Whether identifiers marked @SequenceId are drawn from idgen at all; false
+		 * switches off every integration below.
+		 */
+		private boolean enabled = true;
+
+		private final Integration jpa = new Integration();
+
+		private final Integration jdbc = new Integration();
+
+		private final Integration mongo = new Integration();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		/**
+		 * Return the settings of JPA entities (Hibernate).
+		 * @return the settings
+		 */
+		public Integration getJpa() {
+			return this.jpa;
+		}
+
+		/**
+		 * Return the settings of Spring Data JDBC aggregates.
+		 * @return the settings
+		 */
+		public Integration getJdbc() {
+			return this.jdbc;
+		}
+
+		/**
+		 * Return the settings of Spring Data MongoDB documents.
+		 * @return the settings
+		 */
+		public Integration getMongo() {
+			return this.mongo;
+		}
+
+		/**
+		 * Return whether an integration draws identifiers: it and all of them are
+		 * switched on.
+		 * @param integration one of this object's integrations
+		 * @return whether it is on
+		 */
+		public boolean isOn(Integration integration) {
+			return this.enabled && integration.isEnabled();
+		}
+
+		/**
+		 * Settings of one persistence library's integration, switched on by itself when
+		 * the library is on the classpath.
+		 */
+		public static class Integration {
+
+			/**
+			 * Whether the integration draws identifiers marked @SequenceId. Off, a JPA
+			 * entity marked @SequenceId fails at startup; Spring Data leaves the
+			 * identifier to the application.
+			 */
+			private boolean enabled = true;
+
+			public boolean isEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(boolean enabled) {
+				this.enabled = enabled;
+			}
+
 		}
 
 	}

@@ -1,0 +1,85 @@
+package io.github.idgen.entity;
+
+import io.github.idgen.IdGenerator;
+
+/**
+ * The Java types an identifier marked {@link SequenceId} may have, and how each draws its
+ * value.
+ */
+public enum SequenceIdType {
+
+	/**
+	 * {@code Long} or {@code long}: {@link IdGenerator#nextId(String)}.
+	 */
+	NUMBER {
+
+		@Override
+		public Object next(IdGenerator ids, String sequence) {
+			return ids.nextId(sequence);
+		}
+
+	},
+
+	/**
+	 * {@code String}: {@link IdGenerator#nextFormattedId(String)}, for a sequence with a
+	 * format.
+	 */
+	TEXT {
+
+		@Override
+		public Object next(IdGenerator ids, String sequence) {
+			return ids.nextFormattedId(sequence);
+		}
+
+	};
+
+	/**
+	 * Draw the next identifier of a sequence.
+	 * @param ids the generator
+	 * @param sequence the sequence name
+	 * @return the identifier, of this type
+	 */
+	public abstract Object next(IdGenerator ids, String sequence);
+
+	/**
+	 * Return whether an identifier of this type counts as set: not {@code null}, and for
+	 * a {@code long} not {@code 0}.
+	 * @param value the identifier's current value
+	 * @return whether it is set
+	 */
+	public static boolean isSet(Object value) {
+		return value != null && !(value instanceof Long number && number == 0L);
+	}
+
+	/**
+	 * Return the type of an identifier declared as the given Java type.
+	 * @param entity the entity's name, for the message
+	 * @param property the identifier's name, for the message
+	 * @param javaType the identifier's declared type
+	 * @return the type
+	 * @throws IllegalArgumentException naming the entity, the property and the fix if the
+	 * type cannot hold an idgen identifier
+	 */
+	public static SequenceIdType of(String entity, String property, Class<?> javaType) {
+		if (javaType == Long.class || javaType == long.class) {
+			return NUMBER;
+		}
+		if (javaType == String.class) {
+			return TEXT;
+		}
+		throw new IllegalArgumentException("@SequenceId on " + entity + "." + property + ": the identifier is a "
+				+ javaType.getName() + ", and idgen draws 64-bit numbers or formatted text. Declare " + property
+				+ " as Long or long, or as String for a sequence with a format (idgen.sequences.<name>.format).");
+	}
+
+	/**
+	 * Return the sequence a {@link SequenceId} names, or else the default.
+	 * @param annotation the annotation
+	 * @param defaultName the name of the table or collection the entity is stored in
+	 * @return the sequence name
+	 */
+	public static String sequenceName(SequenceId annotation, String defaultName) {
+		return annotation.value().isEmpty() ? defaultName : annotation.value();
+	}
+
+}
