@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 
+import io.github.idgen.autoconfigure.entity.IdGeneratorEntitiesAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcBackendAutoConfiguration;
 import io.github.idgen.autoconfigure.mongo.MongoBackendAutoConfiguration;
 import io.github.idgen.autoconfigure.redis.RedisBackendAutoConfiguration;
@@ -18,7 +19,8 @@ public final class IdgenAutoConfigurations {
 
 	private static final List<Class<?>> IDGEN = List.of(IdGeneratorAutoConfiguration.class,
 			JdbcBackendAutoConfiguration.class, RedisBackendAutoConfiguration.class,
-			MongoBackendAutoConfiguration.class, SnowflakeBackendAutoConfiguration.class);
+			MongoBackendAutoConfiguration.class, SnowflakeBackendAutoConfiguration.class,
+			IdGeneratorEntitiesAutoConfiguration.class);
 
 	private IdgenAutoConfigurations() {
 	}

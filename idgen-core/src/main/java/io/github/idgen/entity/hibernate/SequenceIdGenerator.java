@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import org.hibernate.MappingException;
 import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.generator.AnnotationBasedGenerator;
 import org.hibernate.generator.BeforeExecutionGenerator;
 import org.hibernate.generator.EventType;
 import org.hibernate.generator.EventTypeSets;
@@ -27,11 +28,12 @@ import io.github.idgen.entity.SequenceIdType;
  * container Hibernate was given (Spring's, which Spring Boot's JPA auto-configuration
  * sets up), on the first insert, and kept.
  * <p>
- * Hibernate creates one instance per entity hierarchy, at startup, on one thread;
- * {@link #generate} runs on any thread. The generator it finds is published through a
- * volatile field: a race finds the same singleton twice.
+ * Hibernate creates and initializes one instance per entity hierarchy, at startup, on one
+ * thread, before any session can use it; {@link #generate} then runs on any thread. The
+ * IdGenerator it finds is published through a volatile field: a race finds the same
+ * singleton twice.
  */
-public class SequenceIdGenerator implements BeforeExecutionGenerator {
+public class SequenceIdGenerator implements BeforeExecutionGenerator, AnnotationBasedGenerator<SequenceId> {
 
 	/**
 	 * The configuration setting that, when {@code false}, makes every {@link SequenceId}
@@ -41,16 +43,27 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator {
 
 	private static final long serialVersionUID = 1L;
 
-	private final String sequence;
+	private String entity;
 
-	private final SequenceIdType type;
+	private String property;
 
-	private final transient BeanContainer beans;
+	private String sequence;
+
+	private SequenceIdType type;
+
+	private transient BeanContainer beans;
 
 	private transient volatile IdGenerator ids;
 
 	/**
-	 * Create the generator of one identifier, as Hibernate does for a property annotated
+	 * Create a generator for Hibernate to {@link #initialize initialize}. Hibernate may
+	 * have the bean container create it, which needs this constructor.
+	 */
+	public SequenceIdGenerator() {
+	}
+
+	/**
+	 * Set the generator up for one identifier, as Hibernate does for a property annotated
 	 * {@link SequenceId}.
 	 * @param annotation the annotation
 	 * @param member the identifier's field or getter
@@ -59,9 +72,12 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator {
 	 * identifier's type cannot hold an idgen identifier, if there is no bean container,
 	 * or if the JPA integration is switched off
 	 */
-	public SequenceIdGenerator(SequenceId annotation, Member member, GeneratorCreationContext context) {
+	@Override
+	public void initialize(SequenceId annotation, Member member, GeneratorCreationContext context) {
 		String entity = context.getPersistentClass().getEntityName();
 		String property = context.getProperty().getName();
+		this.entity = entity;
+		this.property = property;
 		try {
 			this.type = SequenceIdType.of(entity, property, javaType(member));
 		}
@@ -92,6 +108,30 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator {
 			return field.getType();
 		}
 		return ((Method) member).getReturnType();
+	}
+
+	/**
+	 * Return the name of the entity whose identifier this generator draws.
+	 * @return the entity name
+	 */
+	public String entity() {
+		return this.entity;
+	}
+
+	/**
+	 * Return the name of the identifier property.
+	 * @return the property name
+	 */
+	public String property() {
+		return this.property;
+	}
+
+	/**
+	 * Return the type of the identifier.
+	 * @return the type
+	 */
+	public SequenceIdType type() {
+		return this.type;
 	}
 
 	/**

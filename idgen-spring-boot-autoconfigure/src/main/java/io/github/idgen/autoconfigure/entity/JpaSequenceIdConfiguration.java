@@ -1,5 +1,8 @@
 package io.github.idgen.autoconfigure.entity;
 
+import jakarta.persistence.EntityManagerFactory;
+
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -15,7 +18,7 @@ import io.github.idgen.entity.hibernate.SequenceIdGenerator;
  * ({@code idgen.entities.jpa.enabled}) to Hibernate, and checks the mappings at startup.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnClass({ HibernatePropertiesCustomizer.class, SequenceIdGenerator.class })
+@ConditionalOnClass({ HibernatePropertiesCustomizer.class, EntityManagerFactory.class, SequenceIdGenerator.class })
 class JpaSequenceIdConfiguration {
 
 	@Bean
@@ -23,6 +26,12 @@ class JpaSequenceIdConfiguration {
 		IdGeneratorProperties.Entities entities = properties.getEntities();
 		String enabled = Boolean.toString(entities.isOn(entities.getJpa()));
 		return (hibernateProperties) -> hibernateProperties.put(SequenceIdGenerator.ENABLED_SETTING, enabled);
+	}
+
+	@Bean
+	JpaSequenceIdCheck idgenJpaSequenceIdCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories,
+			IdGeneratorProperties properties) {
+		return new JpaSequenceIdCheck(entityManagerFactories, properties);
 	}
 
 }
