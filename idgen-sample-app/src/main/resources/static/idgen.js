@@ -1,6 +1,8 @@
 // Polls /actuator/idgen every second and renders one row per sequence: backend, how full
-// the current segment still is, IDs issued and the issue rate between two polls. The form
-// draws IDs from /ids/{sequence} so that the numbers move.
+// the current segment still is, IDs issued and the issue rate between two polls. The first
+// form draws IDs from /ids/{sequence} so that the numbers move; the second places orders
+// (POST /orders) and lists the last ten (GET /orders), their IDs kept as the strings the
+// server sends.
 (function () {
     'use strict';
 
@@ -123,6 +125,49 @@
         }
     }
 
+    function renderOrders(orders) {
+        const body = document.getElementById('orders');
+        body.replaceChildren();
+        orders.forEach(function (order) {
+            const row = document.createElement('tr');
+            row.dataset.order = order.id;
+            cell(row, order.id, 'number order-id');
+            cell(row, order.customer, 'customer');
+            cell(row, new Date(order.placedAt).toLocaleString('en'), 'placed-at');
+            body.appendChild(row);
+        });
+    }
+
+    async function loadOrders() {
+        const response = await fetch('orders', { headers: { Accept: 'application/json' } });
+        if (response.ok) {
+            renderOrders(await response.json());
+        }
+    }
+
+    async function place(event) {
+        event.preventDefault();
+        const placed = document.getElementById('placed');
+        try {
+            const response = await fetch('orders', {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+                body: JSON.stringify({ customer: document.getElementById('place-customer').value })
+            });
+            const body = await response.json();
+            if (!response.ok) {
+                throw new Error(body.detail || ('HTTP ' + response.status));
+            }
+            placed.textContent = 'Order ' + body.id;
+            await loadOrders();
+        }
+        catch (ex) {
+            placed.textContent = 'Failed: ' + ex.message;
+        }
+    }
+
     document.getElementById('draw').addEventListener('submit', draw);
+    document.getElementById('place').addEventListener('submit', place);
     poll();
+    loadOrders();
 }());

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.MediaType;
 import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,14 +25,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Tests the sample's page {@code GET /} in headless Chromium against the real
  * {@code /actuator/idgen} endpoint: the rendered page lists the sequences with their
- * backend, segment fill and issued count. Without Chromium at {@value #CHROMIUM} the test
- * is skipped, or fails when {@code IDGEN_TEST_REQUIRE_BACKENDS=true}.
+ * backend, segment fill and issued count, and the orders placed. Without Chromium at
+ * {@value #CHROMIUM} the test is skipped, or fails when
+ * {@code IDGEN_TEST_REQUIRE_BACKENDS=true}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "spring.datasource.url=jdbc:h2:file:./target/sample-page-test/${random.uuid}")
 class SamplePageTests {
 
 	private static final String CHROMIUM = "/usr/bin/chromium";
+
+	private static final Pattern ORDER_ID = Pattern.compile("\"id\":\"([0-9]+)\"");
 
 	private static final Pattern ORDER_ROW = Pattern.compile("<tr data-sequence=\"order\">(.*?)</tr>");
 
@@ -53,6 +58,23 @@ class SamplePageTests {
 			.contains("<div class=\"bar\"")
 			.containsPattern("<td class=\"number issued\">[0-9,]+</td>");
 		assertThat(dom).doesNotContain("Cannot read /actuator/idgen");
+	}
+
+	@Test
+	void pageListsTheOrdersPlacedWithTheirIds() throws Exception {
+		requireChromium();
+		RestClient client = RestClient.create(base());
+		String placed = client.post()
+			.uri("/orders")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("customer", "Ada"))
+			.retrieve()
+			.body(String.class);
+		Matcher id = ORDER_ID.matcher(placed);
+		assertThat(id.find()).as("an id in %s", placed).isTrue();
+		String dom = renderedDom(base() + "/");
+		assertThat(dom).contains("<tr data-order=\"" + id.group(1) + "\"><td class=\"number order-id\">" + id.group(1)
+				+ "</td><td class=\"customer\">Ada</td>");
 	}
 
 	private String base() {
