@@ -18,12 +18,11 @@ import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.jdbc.JdbcCounterFloor;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.segment.Segment;
-import io.github.idgen.test.RedisServerProcess;
-import org.junit.jupiter.api.AfterAll;
+import io.github.idgen.test.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static io.github.idgen.redis.RedisLossTestSupport.KEYS;
@@ -48,7 +47,8 @@ abstract class AbstractRedisCounterFloorTest {
 
 	private static final long LAST_ID = Long.MAX_VALUE - 1;
 
-	private static RedisServerProcess server;
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
 
 	private RedisLossTestSupport support;
 
@@ -58,22 +58,10 @@ abstract class AbstractRedisCounterFloorTest {
 	 */
 	protected abstract DataSource dataSource();
 
-	@BeforeAll
-	static void startServer() {
-		server = RedisServerProcess.start();
-	}
-
-	@AfterAll
-	static void stopServer() {
-		if (server != null) {
-			server.close();
-		}
-	}
-
 	@BeforeEach
 	void createSchemaAndSupport() {
 		new JdbcSegmentSchema(dataSource(), TABLE).createIfMissing();
-		this.support = new RedisLossTestSupport(server);
+		this.support = new RedisLossTestSupport(redis.server());
 	}
 
 	@AfterEach

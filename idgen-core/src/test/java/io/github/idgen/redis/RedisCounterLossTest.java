@@ -8,12 +8,11 @@ import io.github.idgen.CounterLostException;
 import io.github.idgen.Sequence;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SequenceBounds;
-import io.github.idgen.test.RedisServerProcess;
-import org.junit.jupiter.api.AfterAll;
+import io.github.idgen.test.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static io.github.idgen.redis.RedisLossTestSupport.KEYS;
 import static io.github.idgen.test.UniqueNames.uniqueName;
@@ -27,25 +26,14 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class RedisCounterLossTest {
 
-	private static RedisServerProcess server;
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
 
 	private RedisLossTestSupport support;
 
-	@BeforeAll
-	static void startServer() {
-		server = RedisServerProcess.start();
-	}
-
-	@AfterAll
-	static void stopServer() {
-		if (server != null) {
-			server.close();
-		}
-	}
-
 	@BeforeEach
 	void createSupport() {
-		this.support = new RedisLossTestSupport(server);
+		this.support = new RedisLossTestSupport(redis.server());
 	}
 
 	@AfterEach

@@ -1,18 +1,13 @@
 package io.github.idgen.redis;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
@@ -21,6 +16,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.segment.Segment;
+import io.github.idgen.test.RedisServerExtension;
 import io.github.idgen.test.RedisServerProcess;
 
 import static io.github.idgen.test.UniqueNames.uniqueName;
@@ -34,6 +30,15 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class RedisDeploymentTest {
 
 	private static final RedisKeys KEYS = new RedisKeys("idgen-deploy:");
+
+	@RegisterExtension
+	final RedisServerExtension redis = new RedisServerExtension();
+
+	@RegisterExtension
+	final RedisServerExtension firstNode = RedisServerExtension.clusterNode();
+
+	@RegisterExtension
+	final RedisServerExtension secondNode = RedisServerExtension.clusterNode();
 
 	private final List<AutoCloseable> closeables = new ArrayList<>();
 
@@ -54,8 +59,7 @@ class RedisDeploymentTest {
 	 */
 	@Test
 	void anApplicationUserThatMayNotRunInfoIsToldToGrantIt() {
-		RedisServerProcess server = RedisServerProcess.start();
-		this.closeables.add(server);
+		RedisServerProcess server = this.redis.server();
 		try (var admin = server.connectionFactory().getConnection()) {
 			admin.execute("ACL", bytes("SETUSER"), bytes("app"), bytes("on"), bytes(">app-password"), bytes("~*"),
 					bytes("+@all"), bytes("-@dangerous"));
@@ -81,14 +85,14 @@ class RedisDeploymentTest {
 	 * gap), as the README says.
 	 */
 	@Test
-	void aClusterReshardMovesTheCounterByTheJump() throws Exception {
-		Node first = node();
-		Node second = node();
+	void aClusterReshardMovesTheCounterByTheJump() throws InterruptedException {
+		RedisServerProcess first = this.firstNode.server();
+		RedisServerProcess second = this.secondNode.server();
 		first.cli("CLUSTER", "ADDSLOTSRANGE", "0", "16383");
-		first.cli("CLUSTER", "MEET", "127.0.0.1", Integer.toString(second.port));
+		first.cli("CLUSTER", "MEET", "127.0.0.1", Integer.toString(second.port()));
 		awaitClusterOk(first, second);
 		LettuceConnectionFactory cluster = factory(new LettuceConnectionFactory(
-				new RedisClusterConfiguration(List.of("127.0.0.1:" + first.port)), client()));
+				new RedisClusterConfiguration(List.of("127.0.0.1:" + first.port())), client()));
 		RedisSegmentStore store = new RedisSegmentStore(cluster, KEYS, null, 1000, SequenceObserver.NONE);
 		assertThat(store.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
 
@@ -98,7 +102,7 @@ class RedisDeploymentTest {
 		second.cli("CLUSTER", "SETSLOT", slot, "IMPORTING", firstId);
 		first.cli("CLUSTER", "SETSLOT", slot, "MIGRATING", secondId);
 		List<String> migrate = new ArrayList<>(
-				List.of("MIGRATE", "127.0.0.1", Integer.toString(second.port), "", "0", "5000", "KEYS"));
+				List.of("MIGRATE", "127.0.0.1", Integer.toString(second.port()), "", "0", "5000", "KEYS"));
 		migrate.addAll(first.cli("CLUSTER", "GETKEYSINSLOT", slot, "100").strip().lines().toList());
 		first.cli(migrate.toArray(String[]::new));
 		second.cli("CLUSTER", "SETSLOT", slot, "NODE", secondId);
@@ -109,11 +113,11 @@ class RedisDeploymentTest {
 			.isGreaterThan(100 + 1000);
 	}
 
-	private static void awaitClusterOk(Node... nodes) throws Exception {
+	private static void awaitClusterOk(RedisServerProcess... nodes) throws InterruptedException {
 		long deadline = System.currentTimeMillis() + 15_000;
 		for (;;) {
 			boolean ok = true;
-			for (Node node : nodes) {
+			for (RedisServerProcess node : nodes) {
 				ok &= node.cli("CLUSTER", "INFO").contains("cluster_state:ok")
 						&& node.cli("CLUSTER", "INFO").contains("cluster_known_nodes:" + nodes.length);
 			}
@@ -140,67 +144,6 @@ class RedisDeploymentTest {
 
 	private static byte[] bytes(String text) {
 		return text.getBytes(StandardCharsets.UTF_8);
-	}
-
-	private Node node() throws Exception {
-		Node node = new Node();
-		this.closeables.add(node);
-		return node;
-	}
-
-	/**
-	 * A cluster-enabled redis-server of this test's own, without persistence.
-	 */
-	static final class Node implements AutoCloseable {
-
-		final int port;
-
-		private final Path directory;
-
-		private final Process process;
-
-		Node() throws Exception {
-			try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-				this.port = socket.getLocalPort();
-			}
-			this.directory = Files.createTempDirectory("idgen-attack-cluster");
-			this.process = new ProcessBuilder("redis-server", "--port", Integer.toString(this.port), "--bind",
-					"127.0.0.1", "--save", "", "--appendonly", "no", "--cluster-enabled", "yes",
-					"--cluster-config-file", this.directory.resolve("nodes.conf").toString(), "--dir",
-					this.directory.toString())
-				.redirectErrorStream(true)
-				.redirectOutput(this.directory.resolve("redis.log").toFile())
-				.start();
-			long deadline = System.currentTimeMillis() + 10_000;
-			while (!cli("PING").contains("PONG")) {
-				if (System.currentTimeMillis() > deadline) {
-					throw new IllegalStateException("redis-server did not start");
-				}
-				Thread.sleep(50);
-			}
-		}
-
-		String cli(String... args) throws IOException, InterruptedException {
-			List<String> command = new ArrayList<>(List.of("redis-cli", "-p", Integer.toString(this.port)));
-			command.addAll(List.of(args));
-			Process cli = new ProcessBuilder(command).redirectErrorStream(true).start();
-			String output = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-			cli.waitFor(10, TimeUnit.SECONDS);
-			return output;
-		}
-
-		@Override
-		public void close() throws Exception {
-			this.process.destroy();
-			this.process.waitFor(10, TimeUnit.SECONDS);
-			try (var files = Files.list(this.directory)) {
-				for (Path file : files.toList()) {
-					Files.deleteIfExists(file);
-				}
-			}
-			Files.deleteIfExists(this.directory);
-		}
-
 	}
 
 }

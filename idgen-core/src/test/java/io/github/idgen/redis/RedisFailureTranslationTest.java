@@ -9,6 +9,7 @@ import java.util.UUID;
 import com.zaxxer.hikari.HikariDataSource;
 import io.lettuce.core.RedisCommandExecutionException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -19,6 +20,7 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.IdGenerationException;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.jdbc.JdbcCounterFloor;
+import io.github.idgen.test.RedisServerExtension;
 import io.github.idgen.test.RedisServerProcess;
 import io.github.idgen.test.TestBackends;
 
@@ -39,6 +41,9 @@ class RedisFailureTranslationTest {
 	private static final String PASSWORD = "idgen-secret-password";
 
 	private final int closedPort = closedPort();
+
+	@RegisterExtension
+	final RedisServerExtension redis = new RedisServerExtension();
 
 	/**
 	 * Redis 7.2 and later name the user in every ACL refusal (acl.c, getAclErrorMessage:
@@ -103,21 +108,20 @@ class RedisFailureTranslationTest {
 	 */
 	@Test
 	void aServerAtItsClientLimitIsTransient() {
-		try (RedisServerProcess server = RedisServerProcess.start()) {
-			try (RedisConnection admin = server.connectionFactory().getConnection()) {
-				admin.serverCommands().setConfig("maxclients", "1");
-			}
-			LettuceConnectionFactory application = new LettuceConnectionFactory(server.configuration());
-			application.afterPropertiesSet();
-			application.start();
-			try {
-				RedisSegmentStore store = new RedisSegmentStore(application, new RedisKeys("idgen-maxclients:"));
-				assertThat(catchThrowable(() -> store.allocate(uniqueName("full"), 10, 1)))
-					.isInstanceOf(BackendUnavailableException.class);
-			}
-			finally {
-				application.destroy();
-			}
+		RedisServerProcess server = this.redis.server();
+		try (RedisConnection admin = server.connectionFactory().getConnection()) {
+			admin.serverCommands().setConfig("maxclients", "1");
+		}
+		LettuceConnectionFactory application = new LettuceConnectionFactory(server.configuration());
+		application.afterPropertiesSet();
+		application.start();
+		try {
+			RedisSegmentStore store = new RedisSegmentStore(application, new RedisKeys("idgen-maxclients:"));
+			assertThat(catchThrowable(() -> store.allocate(uniqueName("full"), 10, 1)))
+				.isInstanceOf(BackendUnavailableException.class);
+		}
+		finally {
+			application.destroy();
 		}
 	}
 
@@ -135,14 +139,13 @@ class RedisFailureTranslationTest {
 	 */
 	@Test
 	void aGuardKeyOfTheWrongTypeIsPermanent() {
-		try (RedisServerProcess server = RedisServerProcess.start()) {
-			RedisKeys keys = new RedisKeys("idgen-wrongtype:");
-			String sequence = uniqueName("wrongtype");
-			server.template().opsForHash().put(keys.guard(sequence), "field", "value");
-			RedisSegmentStore store = new RedisSegmentStore(server.connectionFactory(), keys);
-			Throwable failure = catchThrowable(() -> store.allocate(sequence, 10, 1));
-			assertThat(failure).isInstanceOf(BackendMisconfiguredException.class);
-		}
+		RedisServerProcess server = this.redis.server();
+		RedisKeys keys = new RedisKeys("idgen-wrongtype:");
+		String sequence = uniqueName("wrongtype");
+		server.template().opsForHash().put(keys.guard(sequence), "field", "value");
+		RedisSegmentStore store = new RedisSegmentStore(server.connectionFactory(), keys);
+		Throwable failure = catchThrowable(() -> store.allocate(sequence, 10, 1));
+		assertThat(failure).isInstanceOf(BackendMisconfiguredException.class);
 	}
 
 	/**
@@ -151,25 +154,24 @@ class RedisFailureTranslationTest {
 	 */
 	@Test
 	void aUserThatMayNotRunScriptsIsPermanent() {
-		try (RedisServerProcess server = RedisServerProcess.start()) {
-			try (var admin = server.connectionFactory().getConnection()) {
-				admin.execute("ACL", bytes("SETUSER"), bytes(USER), bytes("on"), bytes(">" + PASSWORD), bytes("~*"),
-						bytes("+@all"), bytes("-evalsha"), bytes("-eval"));
-			}
-			RedisStandaloneConfiguration configuration = server.configuration();
-			configuration.setUsername(USER);
-			configuration.setPassword(PASSWORD);
-			LettuceConnectionFactory app = new LettuceConnectionFactory(configuration);
-			app.afterPropertiesSet();
-			app.start();
-			try {
-				RedisSegmentStore store = new RedisSegmentStore(app, new RedisKeys("idgen-noperm:"));
-				Throwable failure = catchThrowable(() -> store.allocate(uniqueName("noperm"), 10, 1));
-				assertThat(failure).isInstanceOf(BackendMisconfiguredException.class);
-			}
-			finally {
-				app.destroy();
-			}
+		RedisServerProcess server = this.redis.server();
+		try (var admin = server.connectionFactory().getConnection()) {
+			admin.execute("ACL", bytes("SETUSER"), bytes(USER), bytes("on"), bytes(">" + PASSWORD), bytes("~*"),
+					bytes("+@all"), bytes("-evalsha"), bytes("-eval"));
+		}
+		RedisStandaloneConfiguration configuration = server.configuration();
+		configuration.setUsername(USER);
+		configuration.setPassword(PASSWORD);
+		LettuceConnectionFactory app = new LettuceConnectionFactory(configuration);
+		app.afterPropertiesSet();
+		app.start();
+		try {
+			RedisSegmentStore store = new RedisSegmentStore(app, new RedisKeys("idgen-noperm:"));
+			Throwable failure = catchThrowable(() -> store.allocate(uniqueName("noperm"), 10, 1));
+			assertThat(failure).isInstanceOf(BackendMisconfiguredException.class);
+		}
+		finally {
+			app.destroy();
 		}
 	}
 
@@ -187,19 +189,18 @@ class RedisFailureTranslationTest {
 	 */
 	@Test
 	void aFloorThatCannotBeReachedIsReportedWithoutTheDatabaseAddress() {
-		try (RedisServerProcess server = RedisServerProcess.start()) {
-			// as Spring Boot builds it: a Hikari pool that starts on first use
-			HikariDataSource database = new HikariDataSource();
-			database.setJdbcUrl("jdbc:postgresql://127.0.0.1:" + this.closedPort + "/test?connectTimeout=1");
-			database.setUsername(USER);
-			database.setPassword(PASSWORD);
-			RedisSegmentStore store = new RedisSegmentStore(server.connectionFactory(), new RedisKeys("idgen-leak:"),
-					new JdbcCounterFloor(database, "idgen_floor"), 1000, SequenceObserver.NONE);
-			Throwable failure = catchThrowable(() -> store.allocate(uniqueName("leak"), 10, 1));
-			assertThat(failure).isNotNull();
-			database.close();
-			assertThat(failure.getMessage()).doesNotContain("127.0.0.1", Integer.toString(this.closedPort));
-		}
+		RedisServerProcess server = this.redis.server();
+		// as Spring Boot builds it: a Hikari pool that starts on first use
+		HikariDataSource database = new HikariDataSource();
+		database.setJdbcUrl("jdbc:postgresql://127.0.0.1:" + this.closedPort + "/test?connectTimeout=1");
+		database.setUsername(USER);
+		database.setPassword(PASSWORD);
+		RedisSegmentStore store = new RedisSegmentStore(server.connectionFactory(), new RedisKeys("idgen-leak:"),
+				new JdbcCounterFloor(database, "idgen_floor"), 1000, SequenceObserver.NONE);
+		Throwable failure = catchThrowable(() -> store.allocate(uniqueName("leak"), 10, 1));
+		assertThat(failure).isNotNull();
+		database.close();
+		assertThat(failure.getMessage()).doesNotContain("127.0.0.1", Integer.toString(this.closedPort));
 	}
 
 	/**
@@ -208,13 +209,12 @@ class RedisFailureTranslationTest {
 	 */
 	@Test
 	void aFloorTableThatDoesNotExistIsPermanent() {
-		try (RedisServerProcess server = RedisServerProcess.start()) {
-			String missingTable = "idgen_missing_" + UUID.randomUUID().toString().substring(0, 8);
-			RedisSegmentStore store = new RedisSegmentStore(server.connectionFactory(), new RedisKeys("idgen-leak:"),
-					new JdbcCounterFloor(TestBackends.h2(), missingTable), 1000, SequenceObserver.NONE);
-			Throwable failure = catchThrowable(() -> store.allocate(uniqueName("missing"), 10, 1));
-			assertThat(failure).isInstanceOf(BackendMisconfiguredException.class);
-		}
+		RedisServerProcess server = this.redis.server();
+		String missingTable = "idgen_missing_" + UUID.randomUUID().toString().substring(0, 8);
+		RedisSegmentStore store = new RedisSegmentStore(server.connectionFactory(), new RedisKeys("idgen-leak:"),
+				new JdbcCounterFloor(TestBackends.h2(), missingTable), 1000, SequenceObserver.NONE);
+		Throwable failure = catchThrowable(() -> store.allocate(uniqueName("missing"), 10, 1));
+		assertThat(failure).isInstanceOf(BackendMisconfiguredException.class);
 	}
 
 	private static int closedPort() {

@@ -7,8 +7,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import io.github.idgen.test.RedisServerProcess;
+import io.github.idgen.test.RedisServerExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
@@ -21,10 +22,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RedisIncrementSequenceConnectionTest {
 
+	@RegisterExtension
+	final RedisServerExtension redis = new RedisServerExtension();
+
 	@Test
 	void concurrentCallersShareOneConnection() throws Exception {
-		try (RedisServerProcess server = RedisServerProcess.start();
-				RedisLossTestSupport support = new RedisLossTestSupport(server)) {
+		try (RedisLossTestSupport support = new RedisLossTestSupport(this.redis.server())) {
 			RedisIncrementSequence sequence = new RedisIncrementSequence(support.newConnectionFactory(),
 					RedisLossTestSupport.KEYS, "shared-connection", 1);
 			LettuceConnectionFactory observer = support.newConnectionFactory();

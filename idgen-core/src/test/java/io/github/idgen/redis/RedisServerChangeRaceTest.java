@@ -1,14 +1,12 @@
 package io.github.idgen.redis;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -17,6 +15,7 @@ import io.github.idgen.CounterLostException;
 import io.github.idgen.RecordingObserver;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SequenceBounds;
+import io.github.idgen.test.RedisServerExtension;
 import io.github.idgen.test.RedisServerProcess;
 import io.github.idgen.test.SwitchableConnectionFactory;
 
@@ -38,18 +37,18 @@ class RedisServerChangeRaceTest {
 
 	private static final long JUMP = 1_000_000;
 
-	private final List<AutoCloseable> closeables = new ArrayList<>();
+	@RegisterExtension
+	final RedisServerExtension first = new RedisServerExtension();
+
+	@RegisterExtension
+	final RedisServerExtension second = new RedisServerExtension();
+
+	@RegisterExtension
+	final RedisServerExtension third = new RedisServerExtension();
 
 	private final RecordingObserver observer = new RecordingObserver();
 
 	private final String sequence = uniqueName("attack");
-
-	@AfterEach
-	void close() throws Exception {
-		for (AutoCloseable closeable : this.closeables) {
-			closeable.close();
-		}
-	}
 
 	/**
 	 * A Redis that crashes twice within one snapshot interval (a crash loop) restarts
@@ -60,7 +59,7 @@ class RedisServerChangeRaceTest {
 	 */
 	@Test
 	void aSecondRestartFromTheSameSnapshotMovesTheCounterFurtherThanTheFirst() {
-		RedisServerProcess server = server();
+		RedisServerProcess server = this.first.server();
 		RedisSegmentStore storeA = jumping(server.connectionFactory());
 		RedisSegmentStore storeB = jumping(server.connectionFactory());
 		assertThat(storeA.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
@@ -82,9 +81,9 @@ class RedisServerChangeRaceTest {
 	 */
 	@Test
 	void aSecondFailoverThatLosesTheMoveMovesTheCounterFurtherThanTheFirst() {
-		RedisServerProcess master = server();
-		RedisServerProcess r1 = server();
-		RedisServerProcess r2 = server();
+		RedisServerProcess master = this.first.server();
+		RedisServerProcess r1 = this.second.server();
+		RedisServerProcess r2 = this.third.server();
 		r1.replicate(master);
 		r2.replicate(master);
 		SwitchableConnectionFactory a = new SwitchableConnectionFactory(master.connectionFactory());
@@ -119,7 +118,7 @@ class RedisServerChangeRaceTest {
 	 */
 	@Test
 	void anInstanceThatKnowsNothingCallingWhileAnotherMovesTheCounterIsServed() throws Exception {
-		RedisServerProcess server = server();
+		RedisServerProcess server = this.first.server();
 		PausingConnectionFactory a = new PausingConnectionFactory(server.connectionFactory());
 		RedisSegmentStore storeA = jumping(a);
 		RedisSegmentStore storeB = jumping(server.connectionFactory());
@@ -144,7 +143,7 @@ class RedisServerChangeRaceTest {
 	 */
 	@Test
 	void aMoverThatDiesAfterTheChangedReplyLeavesTheCounterForTheNextInstanceToMove() {
-		RedisServerProcess server = server();
+		RedisServerProcess server = this.first.server();
 		PausingConnectionFactory a = new PausingConnectionFactory(server.connectionFactory());
 		RedisSegmentStore storeA = jumping(a);
 		storeA.allocate(this.sequence, 100, 1);
@@ -163,7 +162,7 @@ class RedisServerChangeRaceTest {
 	 */
 	@Test
 	void aBoundedSequenceThatTheJumpWouldExhaustIsRefusedAndLeftAsItWas() {
-		RedisServerProcess server = server();
+		RedisServerProcess server = this.first.server();
 		SequenceBounds invoiceNumbers = new SequenceBounds(1, 99_999_999, false);
 		RedisSegmentStore store = new RedisSegmentStore(server.connectionFactory(), KEYS, null, 1_000_000_000L,
 				this.observer);
@@ -184,8 +183,8 @@ class RedisServerChangeRaceTest {
 	 */
 	@Test
 	void theRecoveryThatARefusalNamesServesAnInstanceThatHadIdsBefore() {
-		RedisServerProcess master = server();
-		RedisServerProcess replica = server();
+		RedisServerProcess master = this.first.server();
+		RedisServerProcess replica = this.second.server();
 		replica.replicate(master);
 		SwitchableConnectionFactory a = new SwitchableConnectionFactory(master.connectionFactory());
 		SwitchableConnectionFactory c = new SwitchableConnectionFactory(master.connectionFactory());
@@ -208,12 +207,6 @@ class RedisServerChangeRaceTest {
 
 	private static long overlap(Segment x, Segment y) {
 		return Math.max(0, Math.min(x.end(), y.end()) - Math.max(x.start(), y.start()));
-	}
-
-	private RedisServerProcess server() {
-		RedisServerProcess server = RedisServerProcess.start();
-		this.closeables.add(server);
-		return server;
 	}
 
 	private RedisSegmentStore jumping(RedisConnectionFactory connectionFactory) {

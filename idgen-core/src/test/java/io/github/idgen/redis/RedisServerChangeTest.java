@@ -1,14 +1,13 @@
 package io.github.idgen.redis;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
 import javax.sql.DataSource;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 import io.github.idgen.CounterLostException;
@@ -17,6 +16,7 @@ import io.github.idgen.jdbc.JdbcCounterFloor;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SequenceBounds;
+import io.github.idgen.test.RedisServerExtension;
 import io.github.idgen.test.RedisServerProcess;
 import io.github.idgen.test.SwitchableConnectionFactory;
 import io.github.idgen.test.TestBackends;
@@ -40,7 +40,11 @@ class RedisServerChangeTest {
 
 	private static final long JUMP = 1000;
 
-	private final List<AutoCloseable> closeables = new ArrayList<>();
+	@RegisterExtension
+	final RedisServerExtension masterServer = new RedisServerExtension();
+
+	@RegisterExtension
+	final RedisServerExtension replicaServer = new RedisServerExtension();
 
 	private final RecordingObserver observer = new RecordingObserver();
 
@@ -52,18 +56,9 @@ class RedisServerChangeTest {
 
 	@BeforeEach
 	void startServers() {
-		this.master = RedisServerProcess.start();
-		this.closeables.add(this.master);
-		this.replica = RedisServerProcess.start();
-		this.closeables.add(this.replica);
+		this.master = this.masterServer.server();
+		this.replica = this.replicaServer.server();
 		this.replica.replicate(this.master);
-	}
-
-	@AfterEach
-	void stopServers() throws Exception {
-		for (AutoCloseable closeable : this.closeables) {
-			closeable.close();
-		}
 	}
 
 	@Test

@@ -3,7 +3,6 @@ package io.github.idgen.snowflake;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -135,10 +133,10 @@ class LeasedWorkerTest {
 
 	@Test
 	void aCallThatOutlastsItsValidityReturnsItsIdIfTheLeaseWasRenewedMeanwhile() {
-		AtomicReference<Runnable> duringNextCall = new AtomicReference<>();
-		LeasedWorker worker = worker(settings(Duration.ofMillis(5)), new HookedClock(duringNextCall));
+		TestClock clock = callClock();
+		LeasedWorker worker = worker(settings(Duration.ofMillis(5)), clock);
 		long before = worker.nextId();
-		duringNextCall.set(() -> {
+		clock.onNextRead(() -> {
 			advance(TTL.minus(MARGIN).minusSeconds(1));
 			worker.heartbeat();
 			advance(Duration.ofSeconds(2));
@@ -148,10 +146,10 @@ class LeasedWorkerTest {
 
 	@Test
 	void aCallThatOutlastsItsLeaseFailsEvenIfTheWorkerIdWasLeasedAgainMeanwhile() {
-		AtomicReference<Runnable> duringNextCall = new AtomicReference<>();
-		LeasedWorker worker = worker(settings(Duration.ofMillis(5)), new HookedClock(duringNextCall));
+		TestClock clock = callClock();
+		LeasedWorker worker = worker(settings(Duration.ofMillis(5)), clock);
 		worker.nextId();
-		duringNextCall.set(() -> {
+		clock.onNextRead(() -> {
 			advance(TTL.plusSeconds(1));
 			worker.heartbeat();
 		});
@@ -360,36 +358,16 @@ class LeasedWorkerTest {
 	}
 
 	/**
-	 * The system clock, which runs an action once when it is next read: what happens
-	 * while a call to the generator waits.
+	 * Return a wall clock of a worker's own, which {@link #advance(Duration)} does not
+	 * move and which ticks a millisecond on every read: the action it runs on its next
+	 * read is what happens while a call to the generator waits, and only the monotonic
+	 * clock and the store's clock tell that the call took long, so that the horizon of
+	 * the lease is never what fails the call.
 	 */
-	private static final class HookedClock extends Clock {
-
-		private final AtomicReference<Runnable> onNextRead;
-
-		HookedClock(AtomicReference<Runnable> onNextRead) {
-			this.onNextRead = onNextRead;
-		}
-
-		@Override
-		public Instant instant() {
-			Runnable action = this.onNextRead.getAndSet(null);
-			if (action != null) {
-				action.run();
-			}
-			return Instant.now();
-		}
-
-		@Override
-		public ZoneId getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(ZoneId zone) {
-			throw new UnsupportedOperationException();
-		}
-
+	private static TestClock callClock() {
+		TestClock clock = new TestClock(Instant.now());
+		clock.stepPerRead(1);
+		return clock;
 	}
 
 }

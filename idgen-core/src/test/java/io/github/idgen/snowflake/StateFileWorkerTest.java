@@ -4,19 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -388,54 +385,32 @@ class StateFileWorkerTest {
 		return LAYOUT.timestampMillis(id);
 	}
 
-	/**
-	 * Return the milliseconds of the {@code last-timestamp} line of a state file.
-	 */
 	@Test
 	void anErrorInABackgroundRenewalDoesNotStopTheRenewals() throws Exception {
 		this.file = this.directory.resolve("worker.state");
 		TestClock clock = new TestClock(Instant.ofEpochMilli(START));
-		AtomicBoolean failNextRenewal = new AtomicBoolean(true);
-		Clock failingOnce = new Clock() {
-
-			@Override
-			public long millis() {
-				if (Thread.currentThread().getName().equals("idgen-snowflake-state")
-						&& failNextRenewal.compareAndSet(true, false)) {
-					throw new NoClassDefFoundError("a class failed to load");
-				}
-				return clock.millis();
-			}
-
-			@Override
-			public Instant instant() {
-				return Instant.ofEpochMilli(millis());
-			}
-
-			@Override
-			public ZoneId getZone() {
-				return ZoneOffset.UTC;
-			}
-
-			@Override
-			public Clock withZone(ZoneId zone) {
-				return this;
-			}
-
-		};
-		StateFileWorker worker = new StateFileWorker(this.file, LAYOUT, WORKER, failingOnce, Duration.ZERO,
+		StateFileWorker worker = new StateFileWorker(this.file, LAYOUT, WORKER, clock, Duration.ZERO,
 				SequenceObserver.NONE, clock::advance, Duration.ofMillis(5));
 		this.workers.add(worker);
+		AtomicReference<String> failedOn = new AtomicReference<>();
+		clock.onNextRead(() -> {
+			failedOn.set(Thread.currentThread().getName());
+			throw new NoClassDefFoundError("a class failed to load");
+		});
 		clock.advance(10_000);
 		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
 		while (storedMillis(this.file) < START + 10_000 + HORIZON && System.nanoTime() < deadline) {
 			Thread.sleep(10);
 		}
-		assertThat(failNextRenewal).as("a renewal failed with an Error").isFalse();
+		assertThat(failedOn).as("the thread of the renewal that failed with an Error")
+			.hasValue("idgen-snowflake-state");
 		assertThat(storedMillis(this.file)).as("the horizon renewed after the Error")
 			.isEqualTo(START + 10_000 + HORIZON);
 	}
 
+	/**
+	 * Return the milliseconds of the {@code last-timestamp} line of a state file.
+	 */
 	private static long storedMillis(Path state) throws IOException {
 		for (String line : Files.readAllLines(state, StandardCharsets.UTF_8)) {
 			if (line.startsWith("last-timestamp ")) {

@@ -9,6 +9,7 @@ import java.util.UUID;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
@@ -32,6 +33,7 @@ import io.github.idgen.redis.RedisKeys;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.redis.time.RedisTimeSequence;
 import io.github.idgen.segment.SegmentBuffer;
+import io.github.idgen.test.RedisServerExtension;
 import io.github.idgen.test.RedisServerProcess;
 import io.github.idgen.test.TestBackends;
 
@@ -47,6 +49,12 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class RedisBackendAutoConfigurationTests {
 
 	private final String prefix = "idgen-test-" + UUID.randomUUID().toString().substring(0, 8) + ":";
+
+	/**
+	 * A redis-server of the test's own, for the tests that restart it.
+	 */
+	@RegisterExtension
+	final RedisServerExtension ownServer = new RedisServerExtension();
 
 	private ApplicationContextRunner runner() {
 		LettuceConnectionFactory redis = TestBackends.redis();
@@ -276,43 +284,41 @@ class RedisBackendAutoConfigurationTests {
 
 	@Test
 	void aRestartedRedisHasItsCountersMovedByTheFailoverJumpAndCounted() {
-		try (RedisServerProcess server = RedisServerProcess.start()) {
-			new ApplicationContextRunner()
-				.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorMetricsAutoConfiguration.class))
-				.withBean(RedisConnectionFactory.class, server::connectionFactory)
-				.withBean(SimpleMeterRegistry.class)
-				.withPropertyValues("idgen.redis.key-prefix=" + this.prefix, "idgen.redis.mode=increment",
-						"idgen.redis.failover-jump=1000")
-				.run((context) -> {
-					IdGenerator ids = context.getBean(IdGenerator.class);
-					assertThat(ids.nextIds("order", 2)).containsExactly(1, 2);
-					server.restart();
-					assertThat(ids.nextId("order")).as("2, moved by 1000 and as much again per minute since")
-						.isBetween(1003L, 2003L);
-					assertThat(context.getBean(MeterRegistry.class)
-						.get("idgen.counter.moved")
-						.tags("backend", "redis", "sequence", "order")
-						.counter()
-						.count()).isEqualTo(1);
-				});
-		}
+		RedisServerProcess server = this.ownServer.server();
+		new ApplicationContextRunner()
+			.withConfiguration(IdgenAutoConfigurations.of(IdGeneratorMetricsAutoConfiguration.class))
+			.withBean(RedisConnectionFactory.class, server::connectionFactory)
+			.withBean(SimpleMeterRegistry.class)
+			.withPropertyValues("idgen.redis.key-prefix=" + this.prefix, "idgen.redis.mode=increment",
+					"idgen.redis.failover-jump=1000")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				assertThat(ids.nextIds("order", 2)).containsExactly(1, 2);
+				server.restart();
+				assertThat(ids.nextId("order")).as("2, moved by 1000 and as much again per minute since")
+					.isBetween(1003L, 2003L);
+				assertThat(context.getBean(MeterRegistry.class)
+					.get("idgen.counter.moved")
+					.tags("backend", "redis", "sequence", "order")
+					.counter()
+					.count()).isEqualTo(1);
+			});
 	}
 
 	@Test
 	void aRestartedRedisIsRefusedWithoutAFailoverJump() {
-		try (RedisServerProcess server = RedisServerProcess.start()) {
-			new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
-				.withBean(RedisConnectionFactory.class, server::connectionFactory)
-				.withPropertyValues("idgen.redis.key-prefix=" + this.prefix, "idgen.redis.mode=increment",
-						"idgen.redis.failover-jump=0")
-				.run((context) -> {
-					IdGenerator ids = context.getBean(IdGenerator.class);
-					ids.nextId("order");
-					server.restart();
-					assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> ids.nextId("order"))
-						.withMessageContaining("last reserved on another Redis server process");
-				});
-		}
+		RedisServerProcess server = this.ownServer.server();
+		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
+			.withBean(RedisConnectionFactory.class, server::connectionFactory)
+			.withPropertyValues("idgen.redis.key-prefix=" + this.prefix, "idgen.redis.mode=increment",
+					"idgen.redis.failover-jump=0")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				ids.nextId("order");
+				server.restart();
+				assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> ids.nextId("order"))
+					.withMessageContaining("last reserved on another Redis server process");
+			});
 	}
 
 	@Test

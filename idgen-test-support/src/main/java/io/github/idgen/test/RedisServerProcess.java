@@ -12,9 +12,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.SocketOptions;
@@ -36,7 +38,11 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * {@link #connectionFactory()} returns a Lettuce connection factory that fails fast while
  * the server is down, for tests that take a server down on purpose.
  * <p>
- * Close it at the end of the test; a JVM shutdown hook stops it otherwise.
+ * {@link #startClusterNode()} starts a node with cluster mode enabled instead, for tests
+ * that build a Redis Cluster of their own with {@link #cli(String...)}.
+ * <p>
+ * Close it at the end of the test, or let a {@link RedisServerExtension} start and stop
+ * it; a JVM shutdown hook stops it otherwise.
  */
 public final class RedisServerProcess implements AutoCloseable {
 
@@ -54,15 +60,18 @@ public final class RedisServerProcess implements AutoCloseable {
 
 	private final Path directory;
 
+	private final boolean clusterEnabled;
+
 	private final Thread shutdownHook = new Thread(this::stop, "redis-server-stop");
 
 	private Process process;
 
 	private LettuceConnectionFactory connectionFactory;
 
-	private RedisServerProcess(int port, Path directory) {
+	private RedisServerProcess(int port, Path directory, boolean clusterEnabled) {
 		this.port = port;
 		this.directory = directory;
+		this.clusterEnabled = clusterEnabled;
 	}
 
 	/**
@@ -71,13 +80,29 @@ public final class RedisServerProcess implements AutoCloseable {
 	 * @return the running server
 	 */
 	public static RedisServerProcess start() {
+		return start(false);
+	}
+
+	/**
+	 * Start a server as {@link #start()} does, with cluster mode enabled
+	 * ({@code --cluster-enabled yes}, its node configuration in the server's directory).
+	 * The node serves no slot until it is given some, such as with
+	 * {@code cli("CLUSTER", "ADDSLOTSRANGE", "0", "16383")}.
+	 * @return the running cluster node
+	 */
+	public static RedisServerProcess startClusterNode() {
+		return start(true);
+	}
+
+	private static RedisServerProcess start(boolean clusterEnabled) {
 		if (!installed()) {
 			TestBackends.missing("redis-server is not installed");
 		}
 		for (int attempt = 1;; attempt++) {
 			RedisServerProcess server;
 			try {
-				server = new RedisServerProcess(freePort(), Files.createTempDirectory("idgen-redis-server"));
+				server = new RedisServerProcess(freePort(), Files.createTempDirectory("idgen-redis-server"),
+						clusterEnabled);
 			}
 			catch (IOException ex) {
 				throw new UncheckedIOException("Could not start redis-server", ex);
@@ -230,6 +255,34 @@ public final class RedisServerProcess implements AutoCloseable {
 	}
 
 	/**
+	 * Run a command with {@code redis-cli} against this server, as an operator would, and
+	 * return what it printed: a reply in the form {@code redis-cli} gives it, such as one
+	 * line per element of an array, or the error it printed.
+	 * @param arguments the command and its arguments, such as {@code "CLUSTER", "MYID"}
+	 * @return the output of {@code redis-cli}, standard error included
+	 */
+	public String cli(String... arguments) {
+		List<String> command = new ArrayList<>(List.of("redis-cli", "-p", Integer.toString(this.port)));
+		command.addAll(List.of(arguments));
+		try {
+			Process cli = new ProcessBuilder(command).redirectErrorStream(true).start();
+			String output = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			if (!cli.waitFor(10, TimeUnit.SECONDS)) {
+				cli.destroyForcibly();
+				throw new IllegalStateException("redis-cli did not end: " + command);
+			}
+			return output;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not run " + command, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while running " + command, ex);
+		}
+	}
+
+	/**
 	 * Stop the server and start it again on the same port. Every key is lost, unless
 	 * {@link #save()} wrote a snapshot, which it loads; clients reconnect on their own.
 	 */
@@ -294,9 +347,13 @@ public final class RedisServerProcess implements AutoCloseable {
 		}
 		stop();
 		Runtime.getRuntime().removeShutdownHook(this.shutdownHook);
-		try {
-			Files.deleteIfExists(log());
-			Files.deleteIfExists(this.directory.resolve("dump.rdb"));
+		if (!Files.isDirectory(this.directory)) {
+			return;
+		}
+		try (Stream<Path> files = Files.list(this.directory)) {
+			for (Path file : files.toList()) {
+				Files.deleteIfExists(file);
+			}
 			Files.deleteIfExists(this.directory);
 		}
 		catch (IOException ex) {
@@ -306,12 +363,14 @@ public final class RedisServerProcess implements AutoCloseable {
 
 	private synchronized void launch() {
 		try {
-			this.process = new ProcessBuilder(List.of("redis-server", "--port", Integer.toString(this.port), "--bind",
-					"127.0.0.1", "--save", "", "--appendonly", "no", "--repl-diskless-sync-delay", "0", "--dir",
-					this.directory.toString()))
-				.redirectErrorStream(true)
-				.redirectOutput(log().toFile())
-				.start();
+			List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(this.port),
+					"--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--repl-diskless-sync-delay", "0",
+					"--dir", this.directory.toString()));
+			if (this.clusterEnabled) {
+				command.addAll(List.of("--cluster-enabled", "yes", "--cluster-config-file",
+						this.directory.resolve("nodes.conf").toString()));
+			}
+			this.process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log().toFile()).start();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not start redis-server on port " + this.port, ex);

@@ -9,16 +9,20 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A {@link Clock} for tests that reads a settable instant and can move forward by a fixed
- * step on every read. {@link #instant()} is a read as {@link #millis()} is. Its zone is
- * UTC and cannot be changed: code under test is given its zone separately. Safe for
- * concurrent readers: the reading and the read count are atomic, the step volatile.
+ * A {@link Clock} for tests that reads a settable instant, can move forward by a fixed
+ * step on every read and can run an action on the next read
+ * ({@link #onNextRead(Runnable)}). {@link #instant()} is a read as {@link #millis()} is.
+ * Its zone is UTC and cannot be changed: code under test is given its zone separately.
+ * Safe for concurrent readers: the reading, the read count and the taking of the action
+ * are atomic, the step volatile.
  */
 public final class TestClock extends Clock {
 
 	private final AtomicReference<Instant> instant;
 
 	private final AtomicLong reads = new AtomicLong();
+
+	private final AtomicReference<Runnable> onNextRead = new AtomicReference<>();
 
 	private volatile long stepPerRead;
 
@@ -71,6 +75,19 @@ public final class TestClock extends Clock {
 	}
 
 	/**
+	 * Run an action once, on the next read, before the clock is read: what happens while
+	 * the code under test is at that read, such as another thread's work or a move of the
+	 * clock. Exactly one read takes the action, on its own thread; the clock's reads
+	 * within the action are ordinary reads. An action that throws makes that read throw
+	 * what it threw. An action set again before the next read replaces the one set
+	 * before.
+	 * @param action the action
+	 */
+	public void onNextRead(Runnable action) {
+		this.onNextRead.set(action);
+	}
+
+	/**
 	 * Return how often {@link #millis()} or {@link #instant()} was read.
 	 * @return the reads
 	 */
@@ -85,6 +102,10 @@ public final class TestClock extends Clock {
 
 	@Override
 	public Instant instant() {
+		Runnable action = this.onNextRead.getAndSet(null);
+		if (action != null) {
+			action.run();
+		}
 		this.reads.incrementAndGet();
 		long step = this.stepPerRead;
 		return (step != 0) ? this.instant.getAndUpdate((current) -> current.plusMillis(step)) : this.instant.get();

@@ -13,10 +13,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -27,6 +27,7 @@ import org.springframework.data.redis.core.script.RedisScript;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.IdGenerationException;
+import io.github.idgen.test.RedisServerExtension;
 import io.github.idgen.test.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,32 +43,22 @@ class RedisTimeSequenceTest {
 
 	private static final long CLOCK_BACK_MILLIS = 2000;
 
-	private static RedisServerProcess first;
+	@RegisterExtension
+	static final RedisServerExtension firstNode = new RedisServerExtension();
 
-	private static RedisServerProcess second;
+	@RegisterExtension
+	static final RedisServerExtension secondNode = new RedisServerExtension();
+
+	private RedisServerProcess first;
+
+	private RedisServerProcess second;
 
 	private String name;
 
-	// Started by the first test rather than in @BeforeAll: Surefire reports a class
-	// skipped in @BeforeAll as no tests at all, without the reason.
 	@BeforeEach
-	void startServersOnce() {
-		if (first == null) {
-			first = RedisServerProcess.start();
-		}
-		if (second == null) {
-			second = RedisServerProcess.start();
-		}
-	}
-
-	@AfterAll
-	static void stopServers() {
-		if (first != null) {
-			first.close();
-		}
-		if (second != null) {
-			second.close();
-		}
+	void startServers() {
+		this.first = firstNode.server();
+		this.second = secondNode.server();
 	}
 
 	@BeforeEach
@@ -162,9 +153,9 @@ class RedisTimeSequenceTest {
 	void clockGoingBackKeepsCountingInTheLastMillisecond() {
 		RedisTimeSequence sequence = sequence(0, settings(RedisTimeLayout.DEFAULT, Duration.ofMillis(20)));
 		long[] before = sequence.next(10);
-		long future = redisMillis(first) + CLOCK_BACK_MILLIS;
-		setState(first, "ms", future);
-		setState(first, "free", 0);
+		long future = redisMillis(this.first) + CLOCK_BACK_MILLIS;
+		setState(this.first, "ms", future);
+		setState(this.first, "free", 0);
 		long[] after = nextOneByOne(sequence, 512);
 		assertThat(after).isSorted().doesNotHaveDuplicates();
 		assertThat(after[0]).isGreaterThan(before[9]);
@@ -184,11 +175,11 @@ class RedisTimeSequenceTest {
 
 	@Test
 	void clockGoingBackOnTheOnlyNodeThrowsOnceTheLastMillisecondIsUsedUp() {
-		RedisTimeSequence sequence = new RedisTimeSequence(this.name, List.of(first.connectionFactory()), 0,
+		RedisTimeSequence sequence = new RedisTimeSequence(this.name, List.of(this.first.connectionFactory()), 0,
 				settings(RedisTimeLayout.DEFAULT, Duration.ofMillis(20)));
 		long before = sequence.next();
-		long future = redisMillis(first) + CLOCK_BACK_MILLIS;
-		setState(first, "ms", future);
+		long future = redisMillis(this.first) + CLOCK_BACK_MILLIS;
+		setState(this.first, "ms", future);
 		long[] after = sequence.next(1023 - (int) RedisTimeLayout.DEFAULT.decode(before).sequence());
 		assertThat(after[0]).isGreaterThan(before);
 		assertThat(RedisTimeLayout.DEFAULT.decode(after[after.length - 1]).sequence()).isEqualTo(1023);
@@ -196,7 +187,7 @@ class RedisTimeSequenceTest {
 		assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(sequence::next)
 			.withMessageContaining("ms behind the last millisecond it handed out")
 			.withMessageContaining("node 0")
-			.withMessageNotContaining(first.address())
+			.withMessageNotContaining(this.first.address())
 			.satisfies((ex) -> assertThat(ex.getJump()).isBetween(Duration.ofMillis(CLOCK_BACK_MILLIS - 1000),
 					Duration.ofMillis(CLOCK_BACK_MILLIS)));
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1000));
@@ -205,11 +196,11 @@ class RedisTimeSequenceTest {
 	@Test
 	void lostStateKeyWithClockBehindIsRefused() {
 		RedisTimeSequence sequence = sequence(0, settings(RedisTimeLayout.DEFAULT, Duration.ofMillis(5)));
-		long future = redisMillis(first) + CLOCK_BACK_MILLIS;
-		setState(first, "ms", future);
-		setState(first, "free", 0);
+		long future = redisMillis(this.first) + CLOCK_BACK_MILLIS;
+		setState(this.first, "ms", future);
+		setState(this.first, "free", 0);
 		assertThat(RedisTimeLayout.DEFAULT.decode(sequence.next()).time()).isEqualTo(Instant.ofEpochMilli(future));
-		first.template().delete(stateKey());
+		this.first.template().delete(stateKey());
 		assertThatExceptionOfType(CounterLostException.class).isThrownBy(sequence::next)
 			.withMessageContaining("it lost key '" + stateKey() + "'")
 			.satisfies((ex) -> assertThat(ex.getSequence()).isEqualTo(this.name));
@@ -220,21 +211,21 @@ class RedisTimeSequenceTest {
 		String sha = RedisScript.of(new ClassPathResource("reserve.lua", RedisTimeNode.class)).getSha1();
 		RedisTimeSequence sequence = sequence(0, settings(RedisTimeLayout.DEFAULT, Duration.ofMillis(5)));
 		long before = sequence.next();
-		assertThat(scriptExists(first, sha)).isTrue();
-		first.template().execute((RedisCallback<Void>) (connection) -> {
+		assertThat(scriptExists(this.first, sha)).isTrue();
+		this.first.template().execute((RedisCallback<Void>) (connection) -> {
 			connection.scriptingCommands().scriptFlush();
 			return null;
 		});
-		assertThat(scriptExists(first, sha)).isFalse();
+		assertThat(scriptExists(this.first, sha)).isFalse();
 		assertThat(sequence.next()).isGreaterThan(before);
-		assertThat(scriptExists(first, sha)).isTrue();
+		assertThat(scriptExists(this.first, sha)).isTrue();
 	}
 
 	@Test
 	void instanceWithNodesInAnotherOrderIsRefused() {
 		sequence(0, settings(RedisTimeLayout.DEFAULT, Duration.ofMillis(5))).next();
 		RedisTimeSequence swapped = new RedisTimeSequence(this.name,
-				List.of(second.connectionFactory(), first.connectionFactory()), 1,
+				List.of(this.second.connectionFactory(), this.first.connectionFactory()), 1,
 				settings(RedisTimeLayout.DEFAULT, Duration.ofMillis(5)));
 		assertThatExceptionOfType(IdGenerationException.class).isThrownBy(swapped::next)
 			.withMessage("Redis node 1 serves sequence '" + this.name + "' (key '" + stateKey()
@@ -264,9 +255,9 @@ class RedisTimeSequenceTest {
 		sequence(0, settings(RedisTimeLayout.DEFAULT, Duration.ofMillis(5))).next();
 		assertThat(RedisTimeLayout.DEFAULT.decode(sequence(0, otherShard).next()).shard()).isEqualTo(SHARD + 1);
 		sequence(0, otherPrefix).next();
-		assertThat(first.template().keys("*{" + this.name + "}*")).containsExactlyInAnyOrder(stateKey(),
+		assertThat(this.first.template().keys("*{" + this.name + "}*")).containsExactlyInAnyOrder(stateKey(),
 				"idgen:{" + this.name + "}:time:" + (SHARD + 1), "app:{" + this.name + "}:time:" + SHARD);
-		assertThat(first.template().getExpire(stateKey())).as("expiry of the state key").isEqualTo(-1L);
+		assertThat(this.first.template().getExpire(stateKey())).as("expiry of the state key").isEqualTo(-1L);
 	}
 
 	@Test
@@ -285,7 +276,7 @@ class RedisTimeSequenceTest {
 	@Test
 	void rejectsInvalidArguments() {
 		RedisTimeSettings settings = settings(RedisTimeLayout.DEFAULT, Duration.ofMillis(5));
-		List<RedisConnectionFactory> nodes = List.of(first.connectionFactory(), second.connectionFactory());
+		List<RedisConnectionFactory> nodes = List.of(this.first.connectionFactory(), this.second.connectionFactory());
 		assertThatIllegalArgumentException().isThrownBy(() -> new RedisTimeSequence("a{b}", nodes, 0, settings))
 			.withMessage("Sequence name must not contain '{' or '}', which would change the hash tag of its Redis "
 					+ "keys: 'a{b}'");
@@ -306,7 +297,7 @@ class RedisTimeSequenceTest {
 			.withMessage("settings must not be null");
 		RedisTimeLayout twoSequenceBits = new RedisTimeLayout(41, 20, 2, RedisTimeLayout.DEFAULT_EPOCH);
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new RedisTimeSequence("a", Collections.nCopies(5, first.connectionFactory()), 0,
+			.isThrownBy(() -> new RedisTimeSequence("a", Collections.nCopies(5, this.first.connectionFactory()), 0,
 					settings(twoSequenceBits, Duration.ofMillis(5))))
 			.withMessage("connectionFactories must contain at most 4 nodes (one sequence value per node and "
 					+ "millisecond with 2 sequence bits) but contains 5");
@@ -316,8 +307,8 @@ class RedisTimeSequenceTest {
 	}
 
 	private RedisTimeSequence sequence(int preferredNode, RedisTimeSettings settings) {
-		return new RedisTimeSequence(this.name, List.of(first.connectionFactory(), second.connectionFactory()),
-				preferredNode, settings);
+		return new RedisTimeSequence(this.name,
+				List.of(this.first.connectionFactory(), this.second.connectionFactory()), preferredNode, settings);
 	}
 
 	private static RedisTimeSettings settings(RedisTimeLayout layout, Duration maxWait) {
