@@ -64,6 +64,15 @@ final class IsolatedClassPath {
 			"org/springframework/boot/health/", "org/springframework/boot/micrometer/", "io/micrometer/core/");
 
 	/**
+	 * The packages of libraries that only some tests use and that the applications these
+	 * tests stand for do not have, so every isolated class path leaves them out: Flyway,
+	 * and JPA (Jakarta Persistence, Hibernate, Spring ORM and Spring Boot's support).
+	 */
+	static final List<String> TEST_ONLY = List.of("org/flywaydb/", "org/springframework/boot/flyway/",
+			"jakarta/persistence/", "org/hibernate/", "org/springframework/orm/", "org/springframework/boot/hibernate/",
+			"org/springframework/boot/jpa/");
+
+	/**
 	 * The packages of the classes of each jar read so far, as resource paths ending in
 	 * {@code /}: the jars do not change while the tests run.
 	 */
@@ -77,13 +86,13 @@ final class IsolatedClassPath {
 
 	/**
 	 * Return the test class path without the jars that hold a class of any of the given
-	 * packages.
+	 * packages or of {@link #TEST_ONLY}.
 	 * @param packages resource paths of packages, such as {@code io/lettuce/}
 	 * @return the class path
 	 */
 	@SafeVarargs
 	static IsolatedClassPath without(List<String>... packages) {
-		List<String> excluded = new ArrayList<>();
+		List<String> excluded = new ArrayList<>(TEST_ONLY);
 		for (List<String> group : packages) {
 			excluded.addAll(group);
 		}
