@@ -30,9 +30,9 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
  * Auto-configuration} for the idgen {@link IdGenerator}: it routes every sequence to the
  * {@link IdGeneratorBackend} that serves it. The backends come from their own
  * auto-configurations, one per package under {@code io.github.idgen.autoconfigure}, which
- * come after this one and, in {@link #BACKEND_ORDER}, after those that define the stores,
- * so that their conditions see the store beans. This one decides from store beans only
- * when it creates its own.
+ * come after this one and after those that define the stores ({@link #BACKEND_ORDER}), so
+ * that their conditions see the store beans. This one decides from store beans only when
+ * it creates its own.
  * <p>
  * {@code idgen.backend} chooses the backend, or when it is not set the single store the
  * application context has; {@code idgen.sequences.<name>.backend} overrides it per
@@ -45,10 +45,12 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
 public final class IdGeneratorAutoConfiguration {
 
 	/**
-	 * The order of the backends' auto-configurations: after every auto-configuration of
-	 * the default order, such as Spring Boot's and other libraries' that define the
+	 * The order of the auto-configurations of the backends with a store: after every
+	 * auto-configuration of the default order, such as other libraries' that define the
 	 * stores the backends reserve from ({@link Backend.Store}), and before those of the
-	 * lowest precedence.
+	 * lowest precedence. Each also names Spring Boot's auto-configuration of its store in
+	 * {@code afterName}, so that it stays after it when another auto-configuration that
+	 * is {@code after} it is sorted earlier.
 	 */
 	public static final int BACKEND_ORDER = Ordered.LOWEST_PRECEDENCE - 100;
 

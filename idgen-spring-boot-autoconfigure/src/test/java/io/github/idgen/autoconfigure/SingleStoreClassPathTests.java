@@ -82,6 +82,15 @@ class SingleStoreClassPathTests {
 	}
 
 	@Test
+	void redisWithoutAFloorStartsWithoutJdbcLibrariesWhenTheFloorSourceSaysSo() throws Exception {
+		IsolatedClassPath classPath = IsolatedClassPath.without(JDBC, MONGO, ACTUATOR, List.of("redis/clients/"));
+		Map<String, String> properties = new LinkedHashMap<>(redis());
+		properties.put("idgen.redis.floor-source", "none");
+		Map<String, String> report = classPath.run(IsolatedApplication.class, properties);
+		assertThat(report).containsEntry("order.backend", "redis").containsEntry("order.ids", "[1, 2, 3, 4, 5]");
+	}
+
+	@Test
 	void redisWithJedisStartsWithoutLettuce() throws Exception {
 		IsolatedClassPath classPath = IsolatedClassPath.without(JDBC, MONGO, ACTUATOR, LETTUCE);
 		assertThat(classPath.hasClass("io.lettuce.core.RedisClient")).isFalse();
@@ -102,6 +111,17 @@ class SingleStoreClassPathTests {
 		assertThat(report).containsEntry("failure.property", "idgen.redis.time.nodes");
 		assertThat(report.get("failure.description")).contains("idgen.redis.time.nodes", "Lettuce");
 		assertThat(report.get("failure.action")).contains("io.lettuce:lettuce-core", "idgen.redis.time.nodes");
+	}
+
+	@Test
+	void aJdbcFloorOfRedisCountersWithoutJdbcLibrariesFailsAtStartupNamingTheProperty() throws Exception {
+		IsolatedClassPath classPath = IsolatedClassPath.without(JDBC, MONGO, ACTUATOR, List.of("redis/clients/"));
+		Map<String, String> properties = new LinkedHashMap<>(redis());
+		properties.put("idgen.redis.floor-source", "JDBC");
+		Map<String, String> report = classPath.run(IsolatedApplication.class, properties);
+		assertThat(report).containsEntry("failure.property", "idgen.redis.floor-source");
+		assertThat(report.get("failure.description")).contains("spring-boot-starter-jdbc");
+		assertThat(report.get("failure.action")).contains("idgen.redis.floor-source=none");
 	}
 
 	@Test

@@ -33,8 +33,9 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthContributorAutoConfiguration;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthIndicator;
-import io.github.idgen.redis.RedisWorkerLeaseStore;
 import io.github.idgen.snowflake.BitLayout;
+import io.github.idgen.snowflake.InMemoryWorkerLeaseStore;
+import io.github.idgen.worker.WorkerLeaseStore;
 import io.github.idgen.snowflake.SnowflakeId;
 import io.github.idgen.snowflake.SnowflakeSequence;
 import io.github.idgen.snowflake.StateFileWorker;
@@ -159,11 +160,22 @@ class SnowflakeBackendAutoConfigurationTests {
 			.withPropertyValues("spring.data.redis.host=" + redis.getHostName(),
 					"spring.data.redis.port=" + redis.getPort(), "idgen.redis.key-prefix=" + prefix)
 			.run((context) -> {
-				assertThat(context).hasSingleBean(RedisWorkerLeaseStore.class);
 				long id = context.getBean(IdGenerator.class).nextId("order");
 				int worker = BitLayout.standard().decode(id).worker();
 				assertThat(new StringRedisTemplate(redis).opsForValue().get(prefix + "worker:{" + worker + "}"))
 					.isNotNull();
+			});
+	}
+
+	@Test
+	void leasesFromTheApplicationsOwnLeaseStoreWhenItHasOne() {
+		InMemoryWorkerLeaseStore store = new InMemoryWorkerLeaseStore();
+		this.runner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withBean(WorkerLeaseStore.class, () -> store)
+			.run((context) -> {
+				long id = context.getBean(IdGenerator.class).nextId("order");
+				assertThat(store.countLive()).as("leases in the application's store, not the database's").isOne();
+				assertThat(id).isPositive();
 			});
 	}
 

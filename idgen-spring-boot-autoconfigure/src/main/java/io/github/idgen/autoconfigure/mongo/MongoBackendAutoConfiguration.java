@@ -20,10 +20,12 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
  * property fails in every application.
  * <p>
  * It comes with {@link IdGeneratorAutoConfiguration}: excluding that one turns idgen off.
- * Its conditions look for store beans, so it comes after the auto-configurations that
- * define them ({@link IdGeneratorAutoConfiguration#BACKEND_ORDER}).
+ * Its conditions look for store beans, so it comes after Spring Boot's auto-configuration
+ * of its store, and, by its order ({@link IdGeneratorAutoConfiguration#BACKEND_ORDER}),
+ * after those of other libraries that may define one.
  */
-@AutoConfiguration(after = IdGeneratorAutoConfiguration.class)
+@AutoConfiguration(after = IdGeneratorAutoConfiguration.class,
+		afterName = "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration")
 @AutoConfigureOrder(IdGeneratorAutoConfiguration.BACKEND_ORDER)
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @ConditionalOnBean(IdGeneratorProperties.class)

@@ -2,7 +2,6 @@ package io.github.idgen.autoconfigure.snowflake;
 
 import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -20,11 +19,10 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
  * that a misspelled property fails in every application.
  * <p>
  * It comes with {@link IdGeneratorAutoConfiguration}: excluding that one turns idgen off.
- * Its conditions look for store beans, so it comes after the auto-configurations that
- * define them ({@link IdGeneratorAutoConfiguration#BACKEND_ORDER}).
+ * Its conditions look for no store bean: the store a worker ID is leased from is chosen
+ * when the backend is created, from the lease-store factories the other backends define.
  */
 @AutoConfiguration(after = IdGeneratorAutoConfiguration.class)
-@AutoConfigureOrder(IdGeneratorAutoConfiguration.BACKEND_ORDER)
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @ConditionalOnBean(IdGeneratorProperties.class)
 @EnableConfigurationProperties(SnowflakeProperties.class)

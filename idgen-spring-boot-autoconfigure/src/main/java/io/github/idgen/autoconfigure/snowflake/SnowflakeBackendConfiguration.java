@@ -14,7 +14,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.idgen.ClockMovedBackwardsException;
@@ -58,7 +57,8 @@ class SnowflakeBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenSnowflakeBackend(IdGeneratorProperties properties, SnowflakeProperties snowflake,
-			ListableBeanFactory beanFactory, ObjectProvider<WorkerLeaseStore> leaseStores, BitLayout layout,
+			ListableBeanFactory beanFactory, ObjectProvider<WorkerLeaseStore> leaseStores,
+			ObjectProvider<WorkerLeaseStoreFactory> factories, BitLayout layout,
 			@Qualifier(IdGeneratorAutoConfiguration.CLOCK) Clock clock, ObjectProvider<BackendObservers> observers) {
 		SequenceObserver observer = BackendObservers.of(observers, Backend.SNOWFLAKE);
 		Duration maxBackwardWait = snowflake.getMaxBackwardWait();
@@ -78,29 +78,25 @@ class SnowflakeBackendConfiguration {
 							+ "idgen.snowflake.worker-id (or idgen.snowflake.worker-id-source=kubernetes).");
 		}
 		SequenceBackend sequences = (leaseStore != null)
-				? leased(snowflake, layout, leaseStore, leaseStores.getIfAvailable(), clock, observer)
+				? leased(snowflake, layout, leaseStore(snowflake, leaseStore, leaseStores, factories), clock, observer)
 				: unleased(snowflake, layout, clock, observer);
 		logger.info("Snowflake IDs with layout {} run out at {}", layout, layout.lastTime());
 		return new IdGeneratorBackend(Backend.SNOWFLAKE, sequences, SnowflakeBackendConfiguration::checkUnbounded);
 	}
 
 	/**
-	 * The lease store of the worker ID, when it is leased: over the store that
-	 * {@code idgen.snowflake.worker-id-source} chooses.
+	 * Return the lease store of the worker ID: the application's {@link WorkerLeaseStore}
+	 * bean if it has one, else one over the store that
+	 * {@code idgen.snowflake.worker-id-source} chooses, from that store's factory.
 	 */
-	@Bean
-	@ConditionalOnMissingBean
-	@Conditional(OnLeasedWorkerIdCondition.class)
-	WorkerLeaseStore idgenWorkerLeaseStore(IdGeneratorProperties properties, SnowflakeProperties snowflake,
-			ListableBeanFactory beanFactory, ObjectProvider<WorkerLeaseStoreFactory> factories) {
-		List<Backend> stores = new BackendSelection(properties, beanFactory, getClass().getClassLoader()).present();
-		Backend leaseStore = WorkerIdSelection.requireLeaseStore(snowflake, stores);
-		WorkerLeaseStoreFactory factory = factories.orderedStream()
+	private static WorkerLeaseStore leaseStore(SnowflakeProperties snowflake, Backend leaseStore,
+			ObjectProvider<WorkerLeaseStore> leaseStores, ObjectProvider<WorkerLeaseStoreFactory> factories) {
+		return leaseStores.getIfAvailable(() -> factories.orderedStream()
 			.filter((candidate) -> candidate.store() == leaseStore)
 			.findFirst()
-			.orElseThrow(() -> BackendSelection.unavailable(WorkerIdSelection.SOURCE, leaseStore));
-		return factory.create(new WorkerLeaseStoreFactory.LeaseRequest(WorkerIdSelection.SOURCE,
-				snowflake.getWorkerIdSource(), WorkerIdSelection.alternativesTo(leaseStore)));
+			.orElseThrow(() -> BackendSelection.unavailable(WorkerIdSelection.SOURCE, leaseStore))
+			.create(new WorkerLeaseStoreFactory.LeaseRequest(WorkerIdSelection.SOURCE, snowflake.getWorkerIdSource(),
+					WorkerIdSelection.alternativesTo(leaseStore))));
 	}
 
 	/**
@@ -193,11 +189,8 @@ class SnowflakeBackendConfiguration {
 				cause);
 	}
 
-	private static SequenceBackend leased(SnowflakeProperties snowflake, BitLayout layout, Backend leaseStore,
-			WorkerLeaseStore store, Clock clock, SequenceObserver observer) {
-		if (store == null) {
-			throw BackendSelection.unavailable(WorkerIdSelection.SOURCE, leaseStore);
-		}
+	private static SequenceBackend leased(SnowflakeProperties snowflake, BitLayout layout, WorkerLeaseStore store,
+			Clock clock, SequenceObserver observer) {
 		Duration ttl = snowflake.getLeaseTtl();
 		if (ttl == null || ttl.toMillis() < 1000) {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.lease-ttl", ttl,
