@@ -1,0 +1,164 @@
+package io.github.idgen.entity.springdata;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import org.springframework.data.mapping.MappingException;
+import org.springframework.data.mapping.PersistentEntity;
+import org.springframework.data.mapping.PersistentProperty;
+import org.springframework.data.mapping.PersistentPropertyAccessor;
+import org.springframework.data.mapping.context.MappingContext;
+import org.springframework.data.mapping.model.EntityInstantiators;
+import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
+
+import io.github.idgen.IdGenerator;
+import io.github.idgen.entity.SequenceId;
+import io.github.idgen.entity.SequenceIdType;
+
+/**
+ * Fills the identifier marked {@link SequenceId} of the entities of one Spring Data
+ * mapping context: the logic that the {@code BeforeConvertCallback}s of Spring Data JDBC
+ * and Spring Data MongoDB share.
+ * <p>
+ * The identifier of each entity type is looked up in the mapping context once and kept.
+ * Looking it up fails, naming the entity, the property and the fix, if {@link SequenceId}
+ * marks a property that is not the identifier or an identifier of a type idgen cannot
+ * fill, or if the check given to the constructor rejects it; a type that failed is looked
+ * up again on its next use. An identifier that is already set is left alone; an unset one
+ * is set through Spring Data's property accessor, so that an immutable entity (a record,
+ * or a class with a {@code with…} method) is replaced by a copy with the identifier. Only
+ * the entity itself is filled, not the entities it contains.
+ * <p>
+ * Thread-safe.
+ *
+ * @param <E> the type of the mapping context's entities
+ * @param <P> the type of their properties
+ */
+public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extends PersistentProperty<P>> {
+
+	/**
+	 * The order of the callbacks that assign identifiers: after Spring Data's auditing
+	 * callbacks (order {@code 100}), which tell a new entity from a modified one by its
+	 * unset identifier, and before the callbacks that declare no order, so that those see
+	 * the identifier.
+	 */
+	public static final int ORDER = 1000;
+
+	private final IdGenerator ids;
+
+	private final MappingContext<? extends E, P> context;
+
+	private final Function<? super E, String> defaultSequence;
+
+	private final Consumer<? super SequenceIdProperty> check;
+
+	private final EntityInstantiators instantiators = new EntityInstantiators();
+
+	private final Map<Class<?>, Optional<Target<P>>> targets = new ConcurrentHashMap<>();
+
+	/**
+	 * Create an assigner.
+	 * @param ids the generator the identifiers are drawn from
+	 * @param context the mapping context of the entities
+	 * @param defaultSequence the sequence of an entity whose {@link SequenceId} names
+	 * none, such as the name of its table or collection
+	 * @param check a further check of each identifier when its entity is first looked up,
+	 * which throws to reject it
+	 */
+	public SequenceIdAssigner(IdGenerator ids, MappingContext<? extends E, P> context,
+			Function<? super E, String> defaultSequence, Consumer<? super SequenceIdProperty> check) {
+		this.ids = ids;
+		this.context = context;
+		this.defaultSequence = defaultSequence;
+		this.check = check;
+	}
+
+	/**
+	 * Fill the identifier of an entity marked {@link SequenceId} if it is not set.
+	 * @param <T> the entity's type
+	 * @param entity the entity about to be saved
+	 * @return the entity with its identifier: the same instance, or a copy of an
+	 * immutable one; the given entity if it has no identifier marked {@link SequenceId},
+	 * if its identifier is set, or if the mapping context does not map its type
+	 * @throws MappingException naming the entity, the property and the fix if the
+	 * entity's type is mapped wrongly
+	 */
+	public <T> T assign(T entity) {
+		Optional<Target<P>> found = this.targets.computeIfAbsent(entity.getClass(), this::find);
+		if (found.isEmpty()) {
+			return entity;
+		}
+		Target<P> target = found.get();
+		PersistentPropertyAccessor<T> accessor = new InstantiationAwarePropertyAccessor<>(entity,
+				target.entity()::getPropertyAccessor, this.instantiators);
+		if (SequenceIdType.isSet(accessor.getProperty(target.property()))) {
+			return entity;
+		}
+		SequenceIdProperty mapping = target.mapping();
+		accessor.setProperty(target.property(), mapping.type().next(this.ids, mapping.sequence()));
+		return accessor.getBean();
+	}
+
+	/**
+	 * Look up the identifier of every entity the mapping context knows so far, so that a
+	 * wrong mapping fails now rather than on the entity's first save.
+	 * @throws MappingException naming the entity, the property and the fix for the first
+	 * entity that is mapped wrongly
+	 */
+	public void checkMappings() {
+		for (E entity : this.context.getPersistentEntities()) {
+			this.targets.computeIfAbsent(entity.getType(), (type) -> target(entity));
+		}
+	}
+
+	private Optional<Target<P>> find(Class<?> type) {
+		E entity = this.context.getPersistentEntity(type);
+		return (entity != null) ? target(entity) : Optional.empty();
+	}
+
+	private Optional<Target<P>> target(E entity) {
+		String name = entity.getType().getName();
+		P marked = null;
+		for (P property : entity.getPersistentProperties(SequenceId.class)) {
+			if (!property.isIdProperty()) {
+				throw new MappingException("@SequenceId on " + name + "." + property.getName() + ": "
+						+ property.getName() + " is not the identifier of " + name
+						+ ", and idgen fills identifiers only. Move @SequenceId to the property annotated @Id, "
+						+ "or remove it and assign " + property.getName() + " yourself.");
+			}
+			marked = property;
+		}
+		if (marked == null) {
+			return Optional.empty();
+		}
+		SequenceIdType type;
+		try {
+			type = SequenceIdType.of(name, marked.getName(), marked.getType());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new MappingException(ex.getMessage(), ex);
+		}
+		String sequence = SequenceIdType.sequenceName(marked.getRequiredAnnotation(SequenceId.class),
+				this.defaultSequence.apply(entity));
+		SequenceIdProperty mapping = new SequenceIdProperty(name, marked.getName(), type, sequence);
+		this.check.accept(mapping);
+		return Optional.of(new Target<>(entity, marked, mapping));
+	}
+
+	/**
+	 * The identifier to fill of one entity type.
+	 *
+	 * @param <P> the type of the property
+	 * @param entity the entity
+	 * @param property the identifier
+	 * @param mapping what the identifier draws from
+	 */
+	private record Target<P extends PersistentProperty<P>>(PersistentEntity<?, P> entity, P property,
+			SequenceIdProperty mapping) {
+
+	}
+
+}
