@@ -1,6 +1,7 @@
 package io.github.idgen.entity.mongo;
 
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.springframework.core.Ordered;
 import org.springframework.data.mapping.MappingException;
@@ -30,14 +31,15 @@ public class MongoSequenceIdCallback implements BeforeConvertCallback<Object>, O
 
 	/**
 	 * Create the callback.
-	 * @param ids the generator the identifiers are drawn from
+	 * @param generator looks up the generator the identifiers are drawn from, on the
+	 * first identifier drawn
 	 * @param context the mapping context of the documents
 	 * @param check a further check of each identifier when its document class is first
 	 * looked up, which throws to reject it
 	 */
-	public MongoSequenceIdCallback(IdGenerator ids, MongoMappingContext context,
+	public MongoSequenceIdCallback(Supplier<IdGenerator> generator, MongoMappingContext context,
 			Consumer<? super SequenceIdProperty> check) {
-		this.assigner = new SequenceIdAssigner<>(ids, context, MongoPersistentEntity::getCollection, check);
+		this.assigner = new SequenceIdAssigner<>(generator, context, MongoPersistentEntity::getCollection, check);
 	}
 
 	/**

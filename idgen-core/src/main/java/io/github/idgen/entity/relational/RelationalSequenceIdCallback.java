@@ -1,6 +1,7 @@
 package io.github.idgen.entity.relational;
 
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.springframework.core.Ordered;
 import org.springframework.data.mapping.MappingException;
@@ -30,14 +31,16 @@ public class RelationalSequenceIdCallback implements BeforeConvertCallback<Objec
 
 	/**
 	 * Create the callback.
-	 * @param ids the generator the identifiers are drawn from
+	 * @param generator looks up the generator the identifiers are drawn from, on the
+	 * first identifier drawn
 	 * @param context the mapping context of the aggregates
 	 * @param check a further check of each identifier when its aggregate is first looked
 	 * up, which throws to reject it
 	 */
-	public RelationalSequenceIdCallback(IdGenerator ids, RelationalMappingContext context,
+	public RelationalSequenceIdCallback(Supplier<IdGenerator> generator, RelationalMappingContext context,
 			Consumer<? super SequenceIdProperty> check) {
-		this.assigner = new SequenceIdAssigner<>(ids, context, (entity) -> entity.getTableName().getReference(), check);
+		this.assigner = new SequenceIdAssigner<>(generator, context, (entity) -> entity.getTableName().getReference(),
+				check);
 	}
 
 	/**

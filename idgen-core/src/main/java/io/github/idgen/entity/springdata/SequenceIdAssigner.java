@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.springframework.data.mapping.MappingException;
 import org.springframework.data.mapping.PersistentEntity;
@@ -32,7 +33,12 @@ import io.github.idgen.entity.SequenceIdType;
  * or a class with a {@code with…} method) is replaced by a copy with the identifier. Only
  * the entity itself is filled, not the entities it contains.
  * <p>
- * Thread-safe.
+ * The generator is looked up on the first identifier drawn, and kept, so that the
+ * callback can be created before the generator, whose backend may need the very template
+ * that created the callback (Spring Data MongoDB's {@code MongoTemplate} for the MongoDB
+ * backend).
+ * <p>
+ * Thread-safe: a race looks the generator up twice, and both find the same.
  *
  * @param <E> the type of the mapping context's entities
  * @param <P> the type of their properties
@@ -47,7 +53,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 */
 	public static final int ORDER = 1000;
 
-	private final IdGenerator ids;
+	private final Supplier<IdGenerator> generator;
 
 	private final MappingContext<? extends E, P> context;
 
@@ -59,18 +65,20 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 
 	private final Map<Class<?>, Optional<Target<P>>> targets = new ConcurrentHashMap<>();
 
+	private volatile IdGenerator ids;
+
 	/**
 	 * Create an assigner.
-	 * @param ids the generator the identifiers are drawn from
+	 * @param generator looks up the generator the identifiers are drawn from, once
 	 * @param context the mapping context of the entities
 	 * @param defaultSequence the sequence of an entity whose {@link SequenceId} names
 	 * none, such as the name of its table or collection
 	 * @param check a further check of each identifier when its entity is first looked up,
 	 * which throws to reject it
 	 */
-	public SequenceIdAssigner(IdGenerator ids, MappingContext<? extends E, P> context,
+	public SequenceIdAssigner(Supplier<IdGenerator> generator, MappingContext<? extends E, P> context,
 			Function<? super E, String> defaultSequence, Consumer<? super SequenceIdProperty> check) {
-		this.ids = ids;
+		this.generator = generator;
 		this.context = context;
 		this.defaultSequence = defaultSequence;
 		this.check = check;
@@ -98,8 +106,17 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 			return entity;
 		}
 		SequenceIdProperty mapping = target.mapping();
-		accessor.setProperty(target.property(), mapping.type().next(this.ids, mapping.sequence()));
+		accessor.setProperty(target.property(), mapping.type().next(ids(), mapping.sequence()));
 		return accessor.getBean();
+	}
+
+	private IdGenerator ids() {
+		IdGenerator found = this.ids;
+		if (found == null) {
+			found = this.generator.get();
+			this.ids = found;
+		}
+		return found;
 	}
 
 	/**
