@@ -13,11 +13,15 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
  * Auto-configuration} of the identifiers marked
  * {@link io.github.idgen.entity.SequenceId @SequenceId}: one configuration per
  * persistence library, each on when its library is on the classpath and
- * {@code idgen.entities.<library>.enabled} is not false.
+ * {@code idgen.entities.<library>.enabled} is not false. It comes after Spring Boot's
+ * Spring Data JDBC and Spring Data MongoDB auto-configurations, whose mapping contexts
+ * the callbacks of those libraries need.
  */
-@AutoConfiguration(after = IdGeneratorAutoConfiguration.class)
+@AutoConfiguration(after = IdGeneratorAutoConfiguration.class,
+		afterName = { "org.springframework.boot.data.jdbc.autoconfigure.DataJdbcRepositoriesAutoConfiguration",
+				"org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration" })
 @ConditionalOnBean({ IdGenerator.class, IdGeneratorProperties.class })
-@Import(JpaSequenceIdConfiguration.class)
+@Import({ JpaSequenceIdConfiguration.class, JdbcSequenceIdConfiguration.class, MongoSequenceIdConfiguration.class })
 public final class IdGeneratorEntitiesAutoConfiguration {
 
 }
