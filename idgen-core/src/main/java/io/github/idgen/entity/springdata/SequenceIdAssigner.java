@@ -7,7 +7,6 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-import org.springframework.data.mapping.MappingException;
 import org.springframework.data.mapping.PersistentEntity;
 import org.springframework.data.mapping.PersistentProperty;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
@@ -17,6 +16,7 @@ import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.entity.SequenceId;
+import io.github.idgen.entity.SequenceIdMappingException;
 import io.github.idgen.entity.SequenceIdType;
 
 /**
@@ -91,8 +91,8 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 * @return the entity with its identifier: the same instance, or a copy of an
 	 * immutable one; the given entity if it has no identifier marked {@link SequenceId},
 	 * if its identifier is set, or if the mapping context does not map its type
-	 * @throws MappingException naming the entity, the property and the fix if the
-	 * entity's type is mapped wrongly
+	 * @throws SequenceIdMappingException naming the entity, the property and the fix if
+	 * the entity's type is mapped wrongly
 	 */
 	public <T> T assign(T entity) {
 		Optional<Target<P>> found = this.targets.computeIfAbsent(entity.getClass(), this::find);
@@ -122,8 +122,8 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	/**
 	 * Look up the identifier of every entity the mapping context knows so far, so that a
 	 * wrong mapping fails now rather than on the entity's first save.
-	 * @throws MappingException naming the entity, the property and the fix for the first
-	 * entity that is mapped wrongly
+	 * @throws SequenceIdMappingException naming the entity, the property and the fix for
+	 * the first entity that is mapped wrongly
 	 */
 	public void checkMappings() {
 		for (E entity : this.context.getPersistentEntities()) {
@@ -141,7 +141,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 		P marked = null;
 		for (P property : entity.getPersistentProperties(SequenceId.class)) {
 			if (!property.isIdProperty()) {
-				throw new MappingException("@SequenceId on " + name + "." + property.getName() + ": "
+				throw new SequenceIdMappingException("@SequenceId on " + name + "." + property.getName() + ": "
 						+ property.getName() + " is not the identifier of " + name
 						+ ", and idgen fills identifiers only. Move @SequenceId to the property annotated @Id, "
 						+ "or remove it and assign " + property.getName() + " yourself.");
@@ -156,7 +156,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 			type = SequenceIdType.of(name, marked.getName(), marked.getType());
 		}
 		catch (IllegalArgumentException ex) {
-			throw new MappingException(ex.getMessage(), ex);
+			throw new SequenceIdMappingException(ex.getMessage());
 		}
 		String sequence = SequenceIdType.sequenceName(marked.getRequiredAnnotation(SequenceId.class),
 				this.defaultSequence.apply(entity));

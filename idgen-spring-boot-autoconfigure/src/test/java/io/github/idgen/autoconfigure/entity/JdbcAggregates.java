@@ -62,8 +62,7 @@ final class JdbcAggregates {
 	static ApplicationContextRunner runner(DataSource dataSource, String run) {
 		return new ApplicationContextRunner()
 			.withConfiguration(IdgenAutoConfigurations.of(JdbcTemplateAutoConfiguration.class,
-					DataSourceTransactionManagerAutoConfiguration.class, DataJdbcRepositoriesAutoConfiguration.class,
-					IdGeneratorEntitiesAutoConfiguration.class))
+					DataSourceTransactionManagerAutoConfiguration.class, DataJdbcRepositoriesAutoConfiguration.class))
 			.withBean(DataSource.class, () -> new DelegatingDataSource(dataSource))
 			.withBean(NamingStrategy.class, () -> new RunNamingStrategy(run))
 			.withPropertyValues("idgen.jdbc.table=" + run + "_idgen", "idgen.jdbc.initialize-schema=always");

@@ -12,7 +12,6 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
-import org.springframework.data.mapping.MappingException;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
@@ -26,6 +25,7 @@ import io.github.idgen.autoconfigure.entity.JdbcAggregates.NoteRepository;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.NumberNotId;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.Ticket;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.TicketRepository;
+import io.github.idgen.entity.SequenceIdMappingException;
 import io.github.idgen.entity.relational.RelationalSequenceIdCallback;
 import io.github.idgen.test.TestBackends;
 
@@ -165,18 +165,19 @@ class JdbcSequenceIdTests {
 	void checksAggregatesUnknownAtStartupWhenFirstSaved() {
 		valid().run((context) -> {
 			JdbcAggregateTemplate template = context.getBean(JdbcAggregateTemplate.class);
-			assertThatExceptionOfType(MappingException.class).isThrownBy(() -> template.insert(new NumberNotId()))
+			assertThatExceptionOfType(SequenceIdMappingException.class)
+				.isThrownBy(() -> template.insert(new NumberNotId()))
 				.withMessageContaining("@SequenceId on " + NumberNotId.class.getName() + ".number");
 		});
 	}
 
-	private static MappingException mappingFailure(Throwable failure) {
+	private static SequenceIdMappingException mappingFailure(Throwable failure) {
 		Throwable cause = failure;
-		while (cause != null && !(cause instanceof MappingException)) {
+		while (cause != null && !(cause instanceof SequenceIdMappingException)) {
 			cause = cause.getCause();
 		}
-		assertThat(cause).as("cause of %s", failure).isInstanceOf(MappingException.class);
-		return (MappingException) cause;
+		assertThat(cause).as("cause of %s", failure).isInstanceOf(SequenceIdMappingException.class);
+		return (SequenceIdMappingException) cause;
 	}
 
 	private static IdGeneratorConfigurationException configurationFailure(Throwable failure) {
