@@ -28,9 +28,11 @@ import io.github.idgen.entity.SequenceIdType;
  * Looking it up fails, naming the entity, the property and the fix, if {@link SequenceId}
  * marks a property that is not the identifier or an identifier of a type idgen cannot
  * fill, or if the check given to the constructor rejects it; a type that failed is looked
- * up again on its next use. An identifier that is already set is left alone; an unset one
- * is set through Spring Data's property accessor, so that an immutable entity (a record,
- * or a class with a {@code with…} method) is replaced by a copy with the identifier. Only
+ * up again on its next use. An identifier that is already set is left alone: unset is
+ * {@code null}, or {@code 0} for a primitive {@code long}, as Spring Data tells new
+ * entities, so a {@code Long} the application set to {@code 0} is kept. An unset one is
+ * set through Spring Data's property accessor, so that an immutable entity (a record, or
+ * a class with a {@code with…} method) is replaced by a copy with the identifier. Only
  * the entity itself is filled, not the entities it contains.
  * <p>
  * The generator is looked up on the first identifier drawn, and kept, so that the
@@ -102,7 +104,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 		Target<P> target = found.get();
 		PersistentPropertyAccessor<T> accessor = new InstantiationAwarePropertyAccessor<>(entity,
 				target.entity()::getPropertyAccessor, this.instantiators);
-		if (SequenceIdType.isSet(accessor.getProperty(target.property()))) {
+		if (target.isSet(accessor.getProperty(target.property()))) {
 			return entity;
 		}
 		SequenceIdProperty mapping = target.mapping();
@@ -175,6 +177,10 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 */
 	private record Target<P extends PersistentProperty<P>>(PersistentEntity<?, P> entity, P property,
 			SequenceIdProperty mapping) {
+
+		boolean isSet(Object value) {
+			return value != null && !(this.property.getType() == long.class && value.equals(0L));
+		}
 
 	}
 

@@ -77,7 +77,9 @@ class JdbcSequenceIdTests {
 			Item mine = context.getBean(JdbcAggregateTemplate.class).insert(new Item(42L, "mine"));
 			assertThat(mine.id).isEqualTo(42L);
 			assertThat(items.findById(42L)).hasValueSatisfying((found) -> assertThat(found.name).isEqualTo("mine"));
-			assertThat(items.count()).isEqualTo(3);
+			Item zero = context.getBean(JdbcAggregateTemplate.class).insert(new Item(0L, "zero"));
+			assertThat(zero.id).as("a Long set to 0 is set").isZero();
+			assertThat(items.count()).isEqualTo(4);
 		}));
 	}
 

@@ -85,7 +85,9 @@ class MongoSequenceIdTests {
 				.find(new Document("_id", 42L))
 				.first();
 			assertThat(stored).containsEntry("name", "mine");
-			assertThat(orders.count()).isEqualTo(3);
+			assertThat(orders.save(new Order(0L, "zero")).id).as("a Long set to 0 is set").isZero();
+			assertThat(orders.findById(0L)).isPresent();
+			assertThat(orders.count()).isEqualTo(4);
 		});
 	}
 
