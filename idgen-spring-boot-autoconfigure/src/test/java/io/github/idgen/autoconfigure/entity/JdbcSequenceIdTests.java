@@ -23,6 +23,8 @@ import io.github.idgen.autoconfigure.entity.JdbcAggregates.Note;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.NoteIdsSeen;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.NoteRepository;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.NumberNotId;
+import io.github.idgen.autoconfigure.entity.JdbcAggregates.Part;
+import io.github.idgen.autoconfigure.entity.JdbcAggregates.PartRepository;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.Ticket;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.TicketRepository;
 import io.github.idgen.entity.SequenceIdMappingException;
@@ -93,6 +95,18 @@ class JdbcSequenceIdTests {
 			assertThat(unsaved.id()).isZero();
 			assertThat(context.getBean(IdGenerator.class).nextId("ticket")).isEqualTo(2L);
 			assertThat(context.getBean(TicketRepository.class).findById(1L)).contains(saved);
+		});
+	}
+
+	@Test
+	void fillsIdentifiersDeclaredByAGenericBaseClass() {
+		valid().run((context) -> {
+			JdbcAggregates.createTable(context, table("part"), "bigint", "name", "varchar(64)");
+			Part part = new Part();
+			part.name = "bolt";
+			assertThat(context.getBean(PartRepository.class).save(part).id).isEqualTo(1L);
+			assertThat(context.getBean(PartRepository.class).findById(1L))
+				.hasValueSatisfying((found) -> assertThat(found.name).isEqualTo("bolt"));
 		});
 	}
 
