@@ -66,11 +66,13 @@ final class IsolatedClassPath {
 	/**
 	 * The packages of libraries that only some tests use and that the applications these
 	 * tests stand for do not have, so every isolated class path leaves them out: Flyway,
-	 * and JPA (Jakarta Persistence, Hibernate, Spring ORM and Spring Boot's support).
+	 * JPA (Jakarta Persistence, Hibernate, Spring ORM and Spring Boot's support), and
+	 * Spring Data JDBC (with Spring Data Relational and Spring Boot's support).
 	 */
 	static final List<String> TEST_ONLY = List.of("org/flywaydb/", "org/springframework/boot/flyway/",
 			"jakarta/persistence/", "org/hibernate/", "org/springframework/orm/", "org/springframework/boot/hibernate/",
-			"org/springframework/boot/jpa/");
+			"org/springframework/boot/jpa/", "org/springframework/data/jdbc/", "org/springframework/data/relational/",
+			"org/springframework/boot/data/jdbc/");
 
 	/**
 	 * The packages of the classes of each jar read so far, as resource paths ending in

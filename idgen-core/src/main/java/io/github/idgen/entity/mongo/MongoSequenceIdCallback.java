@@ -4,13 +4,13 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.springframework.core.Ordered;
-import org.springframework.data.mapping.MappingException;
 import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
 import org.springframework.data.mongodb.core.mapping.MongoPersistentEntity;
 import org.springframework.data.mongodb.core.mapping.MongoPersistentProperty;
 import org.springframework.data.mongodb.core.mapping.event.BeforeConvertCallback;
 
 import io.github.idgen.IdGenerator;
+import io.github.idgen.entity.SequenceIdMappingException;
 import io.github.idgen.entity.springdata.SequenceIdAssigner;
 import io.github.idgen.entity.springdata.SequenceIdProperty;
 
@@ -47,8 +47,8 @@ public class MongoSequenceIdCallback implements BeforeConvertCallback<Object>, O
 	 * @param document the document about to be saved
 	 * @param collection the collection it is saved to
 	 * @return the document with its identifier, a copy if it is immutable
-	 * @throws MappingException naming the document class, the property and the fix if the
-	 * class is mapped wrongly
+	 * @throws SequenceIdMappingException naming the document class, the property and the
+	 * fix if the class is mapped wrongly
 	 */
 	@Override
 	public Object onBeforeConvert(Object document, String collection) {
@@ -57,8 +57,8 @@ public class MongoSequenceIdCallback implements BeforeConvertCallback<Object>, O
 
 	/**
 	 * Check the identifiers of every document class the mapping context knows so far.
-	 * @throws MappingException naming the document class, the property and the fix for
-	 * the first class that is mapped wrongly
+	 * @throws SequenceIdMappingException naming the document class, the property and the
+	 * fix for the first class that is mapped wrongly
 	 * @see SequenceIdAssigner#checkMappings()
 	 */
 	public void checkMappings() {

@@ -4,13 +4,13 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.springframework.core.Ordered;
-import org.springframework.data.mapping.MappingException;
 import org.springframework.data.relational.core.mapping.RelationalMappingContext;
 import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
 import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
 import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
 
 import io.github.idgen.IdGenerator;
+import io.github.idgen.entity.SequenceIdMappingException;
 import io.github.idgen.entity.springdata.SequenceIdAssigner;
 import io.github.idgen.entity.springdata.SequenceIdProperty;
 
@@ -47,8 +47,8 @@ public class RelationalSequenceIdCallback implements BeforeConvertCallback<Objec
 	 * Fill the identifier of an aggregate root if it is marked and not set.
 	 * @param aggregate the aggregate root about to be saved
 	 * @return the aggregate root with its identifier, a copy if it is immutable
-	 * @throws MappingException naming the aggregate, the property and the fix if the
-	 * aggregate is mapped wrongly
+	 * @throws SequenceIdMappingException naming the aggregate, the property and the fix
+	 * if the aggregate is mapped wrongly
 	 */
 	@Override
 	public Object onBeforeConvert(Object aggregate) {
@@ -57,8 +57,8 @@ public class RelationalSequenceIdCallback implements BeforeConvertCallback<Objec
 
 	/**
 	 * Check the identifiers of every aggregate the mapping context knows so far.
-	 * @throws MappingException naming the aggregate, the property and the fix for the
-	 * first aggregate that is mapped wrongly
+	 * @throws SequenceIdMappingException naming the aggregate, the property and the fix
+	 * for the first aggregate that is mapped wrongly
 	 * @see SequenceIdAssigner#checkMappings()
 	 */
 	public void checkMappings() {

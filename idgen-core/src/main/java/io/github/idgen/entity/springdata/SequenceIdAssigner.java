@@ -7,7 +7,6 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-import org.springframework.data.mapping.MappingException;
 import org.springframework.data.mapping.PersistentEntity;
 import org.springframework.data.mapping.PersistentProperty;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
@@ -17,6 +16,7 @@ import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.entity.SequenceId;
+import io.github.idgen.entity.SequenceIdMappingException;
 import io.github.idgen.entity.SequenceIdType;
 
 /**
@@ -28,9 +28,11 @@ import io.github.idgen.entity.SequenceIdType;
  * Looking it up fails, naming the entity, the property and the fix, if {@link SequenceId}
  * marks a property that is not the identifier or an identifier of a type idgen cannot
  * fill, or if the check given to the constructor rejects it; a type that failed is looked
- * up again on its next use. An identifier that is already set is left alone; an unset one
- * is set through Spring Data's property accessor, so that an immutable entity (a record,
- * or a class with a {@code with…} method) is replaced by a copy with the identifier. Only
+ * up again on its next use. An identifier that is already set is left alone: unset is
+ * {@code null}, or {@code 0} for a primitive {@code long}, as Spring Data tells new
+ * entities, so a {@code Long} the application set to {@code 0} is kept. An unset one is
+ * set through Spring Data's property accessor, so that an immutable entity (a record, or
+ * a class with a {@code with…} method) is replaced by a copy with the identifier. Only
  * the entity itself is filled, not the entities it contains.
  * <p>
  * The generator is looked up on the first identifier drawn, and kept, so that the
@@ -91,8 +93,8 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 * @return the entity with its identifier: the same instance, or a copy of an
 	 * immutable one; the given entity if it has no identifier marked {@link SequenceId},
 	 * if its identifier is set, or if the mapping context does not map its type
-	 * @throws MappingException naming the entity, the property and the fix if the
-	 * entity's type is mapped wrongly
+	 * @throws SequenceIdMappingException naming the entity, the property and the fix if
+	 * the entity's type is mapped wrongly
 	 */
 	public <T> T assign(T entity) {
 		Optional<Target<P>> found = this.targets.computeIfAbsent(entity.getClass(), this::find);
@@ -102,7 +104,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 		Target<P> target = found.get();
 		PersistentPropertyAccessor<T> accessor = new InstantiationAwarePropertyAccessor<>(entity,
 				target.entity()::getPropertyAccessor, this.instantiators);
-		if (SequenceIdType.isSet(accessor.getProperty(target.property()))) {
+		if (target.isSet(accessor.getProperty(target.property()))) {
 			return entity;
 		}
 		SequenceIdProperty mapping = target.mapping();
@@ -122,8 +124,8 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	/**
 	 * Look up the identifier of every entity the mapping context knows so far, so that a
 	 * wrong mapping fails now rather than on the entity's first save.
-	 * @throws MappingException naming the entity, the property and the fix for the first
-	 * entity that is mapped wrongly
+	 * @throws SequenceIdMappingException naming the entity, the property and the fix for
+	 * the first entity that is mapped wrongly
 	 */
 	public void checkMappings() {
 		for (E entity : this.context.getPersistentEntities()) {
@@ -141,7 +143,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 		P marked = null;
 		for (P property : entity.getPersistentProperties(SequenceId.class)) {
 			if (!property.isIdProperty()) {
-				throw new MappingException("@SequenceId on " + name + "." + property.getName() + ": "
+				throw new SequenceIdMappingException("@SequenceId on " + name + "." + property.getName() + ": "
 						+ property.getName() + " is not the identifier of " + name
 						+ ", and idgen fills identifiers only. Move @SequenceId to the property annotated @Id, "
 						+ "or remove it and assign " + property.getName() + " yourself.");
@@ -156,7 +158,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 			type = SequenceIdType.of(name, marked.getName(), marked.getType());
 		}
 		catch (IllegalArgumentException ex) {
-			throw new MappingException(ex.getMessage(), ex);
+			throw new SequenceIdMappingException(ex.getMessage());
 		}
 		String sequence = SequenceIdType.sequenceName(marked.getRequiredAnnotation(SequenceId.class),
 				this.defaultSequence.apply(entity));
@@ -175,6 +177,10 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 */
 	private record Target<P extends PersistentProperty<P>>(PersistentEntity<?, P> entity, P property,
 			SequenceIdProperty mapping) {
+
+		boolean isSet(Object value) {
+			return value != null && !(this.property.getType() == long.class && value.equals(0L));
+		}
 
 	}
 

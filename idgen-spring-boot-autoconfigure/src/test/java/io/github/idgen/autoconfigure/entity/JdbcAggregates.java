@@ -62,8 +62,7 @@ final class JdbcAggregates {
 	static ApplicationContextRunner runner(DataSource dataSource, String run) {
 		return new ApplicationContextRunner()
 			.withConfiguration(IdgenAutoConfigurations.of(JdbcTemplateAutoConfiguration.class,
-					DataSourceTransactionManagerAutoConfiguration.class, DataJdbcRepositoriesAutoConfiguration.class,
-					IdGeneratorEntitiesAutoConfiguration.class))
+					DataSourceTransactionManagerAutoConfiguration.class, DataJdbcRepositoriesAutoConfiguration.class))
 			.withBean(DataSource.class, () -> new DelegatingDataSource(dataSource))
 			.withBean(NamingStrategy.class, () -> new RunNamingStrategy(run))
 			.withPropertyValues("idgen.jdbc.table=" + run + "_idgen", "idgen.jdbc.initialize-schema=always");
@@ -173,6 +172,29 @@ final class JdbcAggregates {
 	}
 
 	/**
+	 * A base class that declares the identifier with a type parameter, as Spring Data's
+	 * {@code AbstractPersistable} does.
+	 *
+	 * @param <K> the identifier's type
+	 */
+	public abstract static class Keyed<K> {
+
+		@Id
+		@SequenceId
+		K id;
+
+	}
+
+	/**
+	 * An aggregate whose identifier is declared by its generic base class.
+	 */
+	public static class Part extends Keyed<Long> {
+
+		String name;
+
+	}
+
+	/**
 	 * An audited aggregate.
 	 */
 	public static class Note {
@@ -233,6 +255,10 @@ final class JdbcAggregates {
 
 	}
 
+	interface PartRepository extends CrudRepository<Part, Long> {
+
+	}
+
 	interface NumberNotIdRepository extends CrudRepository<NumberNotId, Long> {
 
 	}
@@ -278,7 +304,7 @@ final class JdbcAggregates {
 	@EnableJdbcAuditing
 	@EnableJdbcRepositories(basePackageClasses = JdbcAggregates.class, considerNestedRepositories = true,
 			includeFilters = @Filter(type = FilterType.ASSIGNABLE_TYPE, classes = { ItemRepository.class,
-					TicketRepository.class, InvoiceRepository.class, NoteRepository.class }))
+					TicketRepository.class, InvoiceRepository.class, NoteRepository.class, PartRepository.class }))
 	static class Valid {
 
 		@Bean

@@ -12,7 +12,6 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
-import org.springframework.data.mapping.MappingException;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
@@ -24,8 +23,11 @@ import io.github.idgen.autoconfigure.entity.JdbcAggregates.Note;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.NoteIdsSeen;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.NoteRepository;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.NumberNotId;
+import io.github.idgen.autoconfigure.entity.JdbcAggregates.Part;
+import io.github.idgen.autoconfigure.entity.JdbcAggregates.PartRepository;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.Ticket;
 import io.github.idgen.autoconfigure.entity.JdbcAggregates.TicketRepository;
+import io.github.idgen.entity.SequenceIdMappingException;
 import io.github.idgen.entity.relational.RelationalSequenceIdCallback;
 import io.github.idgen.test.TestBackends;
 
@@ -77,7 +79,9 @@ class JdbcSequenceIdTests {
 			Item mine = context.getBean(JdbcAggregateTemplate.class).insert(new Item(42L, "mine"));
 			assertThat(mine.id).isEqualTo(42L);
 			assertThat(items.findById(42L)).hasValueSatisfying((found) -> assertThat(found.name).isEqualTo("mine"));
-			assertThat(items.count()).isEqualTo(3);
+			Item zero = context.getBean(JdbcAggregateTemplate.class).insert(new Item(0L, "zero"));
+			assertThat(zero.id).as("a Long set to 0 is set").isZero();
+			assertThat(items.count()).isEqualTo(4);
 		}));
 	}
 
@@ -91,6 +95,18 @@ class JdbcSequenceIdTests {
 			assertThat(unsaved.id()).isZero();
 			assertThat(context.getBean(IdGenerator.class).nextId("ticket")).isEqualTo(2L);
 			assertThat(context.getBean(TicketRepository.class).findById(1L)).contains(saved);
+		});
+	}
+
+	@Test
+	void fillsIdentifiersDeclaredByAGenericBaseClass() {
+		valid().run((context) -> {
+			JdbcAggregates.createTable(context, table("part"), "bigint", "name", "varchar(64)");
+			Part part = new Part();
+			part.name = "bolt";
+			assertThat(context.getBean(PartRepository.class).save(part).id).isEqualTo(1L);
+			assertThat(context.getBean(PartRepository.class).findById(1L))
+				.hasValueSatisfying((found) -> assertThat(found.name).isEqualTo("bolt"));
 		});
 	}
 
@@ -165,18 +181,19 @@ class JdbcSequenceIdTests {
 	void checksAggregatesUnknownAtStartupWhenFirstSaved() {
 		valid().run((context) -> {
 			JdbcAggregateTemplate template = context.getBean(JdbcAggregateTemplate.class);
-			assertThatExceptionOfType(MappingException.class).isThrownBy(() -> template.insert(new NumberNotId()))
+			assertThatExceptionOfType(SequenceIdMappingException.class)
+				.isThrownBy(() -> template.insert(new NumberNotId()))
 				.withMessageContaining("@SequenceId on " + NumberNotId.class.getName() + ".number");
 		});
 	}
 
-	private static MappingException mappingFailure(Throwable failure) {
+	private static SequenceIdMappingException mappingFailure(Throwable failure) {
 		Throwable cause = failure;
-		while (cause != null && !(cause instanceof MappingException)) {
+		while (cause != null && !(cause instanceof SequenceIdMappingException)) {
 			cause = cause.getCause();
 		}
-		assertThat(cause).as("cause of %s", failure).isInstanceOf(MappingException.class);
-		return (MappingException) cause;
+		assertThat(cause).as("cause of %s", failure).isInstanceOf(SequenceIdMappingException.class);
+		return (SequenceIdMappingException) cause;
 	}
 
 	private static IdGeneratorConfigurationException configurationFailure(Throwable failure) {

@@ -7,7 +7,6 @@ import org.springframework.context.annotation.ComponentScan.Filter;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.FilterType;
 import org.springframework.data.annotation.Id;
-import org.springframework.data.mongodb.core.mapping.Document;
 import org.springframework.data.mongodb.repository.config.EnableMongoRepositories;
 import org.springframework.data.repository.CrudRepository;
 
@@ -16,7 +15,10 @@ import io.github.idgen.entity.SequenceId;
 
 /**
  * Spring Data MongoDB documents marked {@link SequenceId}, their repositories, and an
- * application that saves them.
+ * application that saves them. The documents are not annotated {@code @Document}, so that
+ * the applications of other tests, whose auto-configuration package is
+ * {@code io.github.idgen.autoconfigure}, do not find them by scanning; each is stored in
+ * the collection named after its class.
  */
 final class MongoDocuments {
 
@@ -33,16 +35,15 @@ final class MongoDocuments {
 	 */
 	static ApplicationContextRunner runner(int port, String database) {
 		return new ApplicationContextRunner()
-			.withConfiguration(IdgenAutoConfigurations.of(MongoAutoConfiguration.class,
-					DataMongoAutoConfiguration.class, IdGeneratorEntitiesAutoConfiguration.class))
+			.withConfiguration(
+					IdgenAutoConfigurations.of(MongoAutoConfiguration.class, DataMongoAutoConfiguration.class))
 			.withPropertyValues("spring.mongodb.uri=mongodb://127.0.0.1:" + port + "/" + database + "?maxPoolSize=1");
 	}
 
 	/**
 	 * A mutable document whose identifier draws from the sequence named like its
-	 * collection.
+	 * collection, {@code order}.
 	 */
-	@Document("orders")
 	public static class Order {
 
 		@Id
@@ -61,7 +62,6 @@ final class MongoDocuments {
 	/**
 	 * An immutable document with a wither, from a named sequence.
 	 */
-	@Document("receipts")
 	public static final class Receipt {
 
 		@Id
@@ -95,7 +95,6 @@ final class MongoDocuments {
 	 * @param id the identifier
 	 * @param name a name
 	 */
-	@Document("vouchers")
 	public record Voucher(@Id @SequenceId("voucher") String id, String name) {
 
 	}
@@ -103,7 +102,6 @@ final class MongoDocuments {
 	/**
 	 * {@link SequenceId} on a property that is not the identifier.
 	 */
-	@Document("misplaced")
 	public static class Misplaced {
 
 		@Id
@@ -115,11 +113,11 @@ final class MongoDocuments {
 	}
 
 	/**
-	 * A text identifier whose sequence, named like the collection, has no format.
+	 * A text identifier whose sequence, named like the collection ({@code coupon}), has
+	 * no format.
 	 *
 	 * @param id the identifier
 	 */
-	@Document("coupons")
 	public record Coupon(@Id @SequenceId String id) {
 
 	}

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
-import org.springframework.data.mapping.MappingException;
 import org.springframework.data.mongodb.core.MongoTemplate;
 
 import io.github.idgen.IdGenerator;
@@ -27,6 +26,7 @@ import io.github.idgen.autoconfigure.entity.MongoDocuments.Receipt;
 import io.github.idgen.autoconfigure.entity.MongoDocuments.ReceiptRepository;
 import io.github.idgen.autoconfigure.entity.MongoDocuments.Voucher;
 import io.github.idgen.autoconfigure.entity.MongoDocuments.VoucherRepository;
+import io.github.idgen.entity.SequenceIdMappingException;
 import io.github.idgen.entity.mongo.MongoSequenceIdCallback;
 import io.github.idgen.test.Concurrently;
 import io.github.idgen.test.UniqueNames;
@@ -78,14 +78,16 @@ class MongoSequenceIdTests {
 			OrderRepository orders = context.getBean(OrderRepository.class);
 			assertThat(orders.save(new Order(null, "first")).id).isEqualTo(1L);
 			assertThat(orders.save(new Order(null, "second")).id).isEqualTo(2L);
-			assertThat(context.getBean(IdGenerator.class).nextId("orders")).isEqualTo(3L);
+			assertThat(context.getBean(IdGenerator.class).nextId("order")).isEqualTo(3L);
 			assertThat(orders.save(new Order(42L, "mine")).id).isEqualTo(42L);
 			Document stored = context.getBean(MongoTemplate.class)
-				.getCollection("orders")
+				.getCollection("order")
 				.find(new Document("_id", 42L))
 				.first();
 			assertThat(stored).containsEntry("name", "mine");
-			assertThat(orders.count()).isEqualTo(3);
+			assertThat(orders.save(new Order(0L, "zero")).id).as("a Long set to 0 is set").isZero();
+			assertThat(orders.findById(0L)).isPresent();
+			assertThat(orders.count()).isEqualTo(4);
 		});
 	}
 
@@ -146,7 +148,7 @@ class MongoSequenceIdTests {
 	void failsAtStartupOnAnnotatedPropertyThatIsNotTheIdentifier() {
 		runner().withUserConfiguration(MongoDocuments.Misplaceds.class).run((context) -> {
 			assertThat(context).hasFailed();
-			assertThat(cause(context.getStartupFailure(), MappingException.class))
+			assertThat(cause(context.getStartupFailure(), SequenceIdMappingException.class))
 				.hasMessageContaining("@SequenceId on " + Misplaced.class.getName() + ".number")
 				.hasMessageContaining("Move @SequenceId to the property annotated @Id");
 		});
@@ -158,7 +160,7 @@ class MongoSequenceIdTests {
 			assertThat(context).hasFailed();
 			IdGeneratorConfigurationException failure = cause(context.getStartupFailure(),
 					IdGeneratorConfigurationException.class);
-			assertThat(failure.getName()).isEqualTo("idgen.sequences.coupons.format");
+			assertThat(failure.getName()).isEqualTo("idgen.sequences.coupon.format");
 			assertThat(failure.getDescription())
 				.contains("@SequenceId on " + MongoDocuments.Coupon.class.getName() + ".id");
 		});
@@ -168,7 +170,8 @@ class MongoSequenceIdTests {
 	void checksDocumentsUnknownAtStartupWhenFirstSaved() {
 		valid().run((context) -> {
 			MongoTemplate template = context.getBean(MongoTemplate.class);
-			assertThatExceptionOfType(MappingException.class).isThrownBy(() -> template.insert(new Misplaced()))
+			assertThatExceptionOfType(SequenceIdMappingException.class)
+				.isThrownBy(() -> template.insert(new Misplaced()))
 				.withMessageContaining("@SequenceId on " + Misplaced.class.getName() + ".number");
 		});
 	}
