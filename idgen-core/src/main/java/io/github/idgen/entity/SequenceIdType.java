@@ -42,13 +42,15 @@ public enum SequenceIdType {
 	public abstract Object next(IdGenerator ids, String sequence);
 
 	/**
-	 * Return whether an identifier of this type counts as set: not {@code null}, and for
-	 * a {@code long} not {@code 0}.
+	 * Return whether an identifier counts as set: not {@code null}, and if it is a
+	 * primitive {@code long}, not {@code 0} (a {@code Long} set to {@code 0} is set), as
+	 * Spring Data tells new entities.
 	 * @param value the identifier's current value
+	 * @param primitive whether the identifier is declared as a primitive {@code long}
 	 * @return whether it is set
 	 */
-	public static boolean isSet(Object value) {
-		return value != null && !(value instanceof Long number && number == 0L);
+	public static boolean isSet(Object value, boolean primitive) {
+		return value != null && !(primitive && value.equals(0L));
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.util.EnumSet;
+import java.util.Map;
 
 import org.hibernate.MappingException;
 import org.hibernate.engine.config.spi.ConfigurationService;
@@ -19,6 +20,8 @@ import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.entity.SequenceId;
+import io.github.idgen.entity.SequenceIdCheck;
+import io.github.idgen.entity.SequenceIdProperty;
 import io.github.idgen.entity.SequenceIdType;
 
 /**
@@ -41,15 +44,19 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 	 */
 	public static final String ENABLED_SETTING = "idgen.entities.jpa.enabled";
 
+	/**
+	 * The configuration setting that holds the {@link SequenceIdCheck} every identifier's
+	 * sequence must pass when Hibernate builds the mappings.
+	 */
+	public static final String CHECK_SETTING = "idgen.entities.jpa.check";
+
 	private static final long serialVersionUID = 1L;
-
-	private String entity;
-
-	private String property;
 
 	private String sequence;
 
 	private SequenceIdType type;
+
+	private boolean primitive;
 
 	private transient BeanContainer beans;
 
@@ -71,28 +78,29 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 	 * @throws MappingException naming the entity, the identifier and the fix if the
 	 * identifier's type cannot hold an idgen identifier, if there is no bean container,
 	 * or if the JPA integration is switched off
+	 * @throws RuntimeException what the {@link #CHECK_SETTING check} throws
 	 */
 	@Override
 	public void initialize(SequenceId annotation, Member member, GeneratorCreationContext context) {
 		String entity = context.getPersistentClass().getEntityName();
 		String property = context.getProperty().getName();
-		this.entity = entity;
-		this.property = property;
+		Map<String, Object> settings = context.getServiceRegistry()
+			.requireService(ConfigurationService.class)
+			.getSettings();
+		Object enabled = settings.get(ENABLED_SETTING);
+		if (enabled != null && !Boolean.parseBoolean(enabled.toString())) {
+			throw new MappingException("@SequenceId on " + entity + "." + property
+					+ ": idgen does not draw the identifiers of JPA entities, because idgen.entities.jpa.enabled, "
+					+ "idgen.entities.enabled or idgen.enabled is false. Switch them on, or remove @SequenceId and "
+					+ "assign the identifier yourself.");
+		}
+		Class<?> declared = javaType(member);
 		try {
-			this.type = SequenceIdType.of(entity, property, javaType(member));
+			this.type = SequenceIdType.of(entity, property,
+					declared.isPrimitive() ? declared : context.getProperty().getType().getReturnedClass());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new MappingException(ex.getMessage(), ex);
-		}
-		Object enabled = context.getServiceRegistry()
-			.requireService(ConfigurationService.class)
-			.getSettings()
-			.get(ENABLED_SETTING);
-		if (enabled != null && !Boolean.parseBoolean(enabled.toString())) {
-			throw new MappingException("@SequenceId on " + entity + "." + property
-					+ ": the JPA integration of idgen is switched off (idgen.entities.jpa.enabled=false or "
-					+ "idgen.entities.enabled=false). Switch it on, or remove @SequenceId and assign the identifier "
-					+ "yourself.");
 		}
 		this.beans = context.getServiceRegistry().requireService(ManagedBeanRegistry.class).getBeanContainer();
 		if (this.beans == null) {
@@ -100,7 +108,11 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 					+ ": Hibernate has no bean container to find the IdGenerator in. Use it in a Spring application, "
 					+ "whose JPA auto-configuration gives Hibernate one (hibernate.resource.beans.container).");
 		}
+		this.primitive = declared == long.class;
 		this.sequence = SequenceIdType.sequenceName(annotation, context.getRootClass().getTable().getName());
+		if (settings.get(CHECK_SETTING) instanceof SequenceIdCheck check) {
+			check.check(new SequenceIdProperty(entity, property, this.type, this.sequence));
+		}
 	}
 
 	private static Class<?> javaType(Member member) {
@@ -110,42 +122,10 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 		return ((Method) member).getReturnType();
 	}
 
-	/**
-	 * Return the name of the entity whose identifier this generator draws.
-	 * @return the entity name
-	 */
-	public String entity() {
-		return this.entity;
-	}
-
-	/**
-	 * Return the name of the identifier property.
-	 * @return the property name
-	 */
-	public String property() {
-		return this.property;
-	}
-
-	/**
-	 * Return the type of the identifier.
-	 * @return the type
-	 */
-	public SequenceIdType type() {
-		return this.type;
-	}
-
-	/**
-	 * Return the sequence the identifier is drawn from.
-	 * @return the sequence name
-	 */
-	public String sequence() {
-		return this.sequence;
-	}
-
 	@Override
 	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
 			EventType eventType) {
-		if (SequenceIdType.isSet(currentValue)) {
+		if (SequenceIdType.isSet(currentValue, this.primitive)) {
 			return currentValue;
 		}
 		return this.type.next(ids(), this.sequence);

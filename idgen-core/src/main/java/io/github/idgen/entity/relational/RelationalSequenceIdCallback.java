@@ -1,6 +1,5 @@
 package io.github.idgen.entity.relational;
 
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.springframework.core.Ordered;
@@ -10,9 +9,9 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentProp
 import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
 
 import io.github.idgen.IdGenerator;
+import io.github.idgen.entity.SequenceIdCheck;
 import io.github.idgen.entity.SequenceIdMappingException;
 import io.github.idgen.entity.springdata.SequenceIdAssigner;
-import io.github.idgen.entity.springdata.SequenceIdProperty;
 
 /**
  * The Spring Data JDBC callback that fills the identifier marked
@@ -38,7 +37,7 @@ public class RelationalSequenceIdCallback implements BeforeConvertCallback<Objec
 	 * up, which throws to reject it
 	 */
 	public RelationalSequenceIdCallback(Supplier<IdGenerator> generator, RelationalMappingContext context,
-			Consumer<? super SequenceIdProperty> check) {
+			SequenceIdCheck check) {
 		this.assigner = new SequenceIdAssigner<>(generator, context, (entity) -> entity.getTableName().getReference(),
 				check);
 	}

@@ -3,7 +3,6 @@ package io.github.idgen.entity.springdata;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -16,7 +15,9 @@ import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.entity.SequenceId;
+import io.github.idgen.entity.SequenceIdCheck;
 import io.github.idgen.entity.SequenceIdMappingException;
+import io.github.idgen.entity.SequenceIdProperty;
 import io.github.idgen.entity.SequenceIdType;
 
 /**
@@ -61,7 +62,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 
 	private final Function<? super E, String> defaultSequence;
 
-	private final Consumer<? super SequenceIdProperty> check;
+	private final SequenceIdCheck check;
 
 	private final EntityInstantiators instantiators = new EntityInstantiators();
 
@@ -79,7 +80,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 * which throws to reject it
 	 */
 	public SequenceIdAssigner(Supplier<IdGenerator> generator, MappingContext<? extends E, P> context,
-			Function<? super E, String> defaultSequence, Consumer<? super SequenceIdProperty> check) {
+			Function<? super E, String> defaultSequence, SequenceIdCheck check) {
 		this.generator = generator;
 		this.context = context;
 		this.defaultSequence = defaultSequence;
@@ -163,7 +164,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 		String sequence = SequenceIdType.sequenceName(marked.getRequiredAnnotation(SequenceId.class),
 				this.defaultSequence.apply(entity));
 		SequenceIdProperty mapping = new SequenceIdProperty(name, marked.getName(), type, sequence);
-		this.check.accept(mapping);
+		this.check.check(mapping);
 		return Optional.of(new Target<>(entity, marked, mapping));
 	}
 
@@ -179,7 +180,7 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 			SequenceIdProperty mapping) {
 
 		boolean isSet(Object value) {
-			return value != null && !(this.property.getType() == long.class && value.equals(0L));
+			return SequenceIdType.isSet(value, this.property.getType() == long.class);
 		}
 
 	}

@@ -1,12 +1,9 @@
 package io.github.idgen.autoconfigure.entity;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.context.annotation.Import;
 
-import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
-import io.github.idgen.autoconfigure.IdGeneratorProperties;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -20,7 +17,6 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
 @AutoConfiguration(after = IdGeneratorAutoConfiguration.class,
 		afterName = { "org.springframework.boot.data.jdbc.autoconfigure.DataJdbcRepositoriesAutoConfiguration",
 				"org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration" })
-@ConditionalOnBean({ IdGenerator.class, IdGeneratorProperties.class })
 @Import({ JpaSequenceIdConfiguration.class, JdbcSequenceIdConfiguration.class, MongoSequenceIdConfiguration.class })
 public final class IdGeneratorEntitiesAutoConfiguration {
 

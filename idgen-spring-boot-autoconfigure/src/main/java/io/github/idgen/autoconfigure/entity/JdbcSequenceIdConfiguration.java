@@ -24,7 +24,7 @@ import io.github.idgen.entity.relational.RelationalSequenceIdCallback;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass({ RelationalSequenceIdCallback.class, JdbcMappingContext.class })
-@ConditionalOnBean(JdbcMappingContext.class)
+@ConditionalOnBean({ JdbcMappingContext.class, IdGenerator.class, IdGeneratorProperties.class })
 @ConditionalOnBooleanProperty(name = "idgen.entities.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "idgen.entities.jdbc.enabled", matchIfMissing = true)
 class JdbcSequenceIdConfiguration {
@@ -32,10 +32,7 @@ class JdbcSequenceIdConfiguration {
 	@Bean
 	RelationalSequenceIdCallback idgenRelationalSequenceIdCallback(ObjectProvider<IdGenerator> ids,
 			JdbcMappingContext context, IdGeneratorProperties properties) {
-		return new RelationalSequenceIdCallback(ids::getObject, context,
-				(mapping) -> new SequenceIdMapping(mapping.entity(), mapping.property(), mapping.type(),
-						mapping.sequence())
-					.check(properties));
+		return new RelationalSequenceIdCallback(ids::getObject, context, new SequenceIdRules(properties));
 	}
 
 	@Bean

@@ -1,82 +1,83 @@
 package io.github.idgen.autoconfigure.entity;
 
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.HashSet;
+import java.util.Set;
 
+import jakarta.persistence.EmbeddedId;
 import jakarta.persistence.EntityManagerFactory;
-import org.hibernate.engine.spi.SessionFactoryImplementor;
-import org.hibernate.persister.entity.EntityPersister;
+import jakarta.persistence.Id;
+import jakarta.persistence.metamodel.EntityType;
+import jakarta.persistence.metamodel.ManagedType;
+import jakarta.persistence.metamodel.Metamodel;
+import jakarta.persistence.metamodel.Type;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 
-import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.entity.SequenceId;
 import io.github.idgen.entity.SequenceIdMappingException;
-import io.github.idgen.entity.hibernate.SequenceIdGenerator;
 
 /**
- * Checks the JPA entities marked {@link SequenceId} once the application context has
- * created its singletons: {@code @SequenceId} only on the identifier, and a text
- * identifier only from a sequence with a format. Hibernate itself rejects an identifier
- * of an unsupported type when it builds the entity manager factory.
+ * Checks, once the application context has created its singletons, that
+ * {@link SequenceId} marks only identifiers in the JPA entities and the classes they
+ * embed or extend: a field or getter annotated {@link Id}, or a part of a composite
+ * identifier (the class of an {@link EmbeddedId} or an {@code @IdClass}). Hibernate
+ * ignores it anywhere else, which would leave the property unset. Everything else about
+ * the mapping the generator checks when Hibernate builds it.
  */
 class JpaSequenceIdCheck implements SmartInitializingSingleton {
 
 	private final ObjectProvider<EntityManagerFactory> entityManagerFactories;
 
-	private final IdGeneratorProperties properties;
-
-	JpaSequenceIdCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories, IdGeneratorProperties properties) {
+	JpaSequenceIdCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories) {
 		this.entityManagerFactories = entityManagerFactories;
-		this.properties = properties;
 	}
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		this.entityManagerFactories.orderedStream()
-			.map((factory) -> factory.unwrap(SessionFactoryImplementor.class))
-			.forEach((factory) -> factory.getMappingMetamodel().forEachEntityDescriptor(this::check));
+		this.entityManagerFactories.orderedStream().map(EntityManagerFactory::getMetamodel).forEach(this::check);
 	}
 
-	private void check(EntityPersister persister) {
-		if (persister.getGenerator() instanceof SequenceIdGenerator generator) {
-			new SequenceIdMapping(generator.entity(), generator.property(), generator.type(), generator.sequence())
-				.check(this.properties);
-		}
-		String identifier = persister.getIdentifierPropertyName();
-		for (Class<?> type = persister.getMappedClass(); type != null
-				&& type != Object.class; type = type.getSuperclass()) {
-			for (Field field : type.getDeclaredFields()) {
-				checkOnlyOnIdentifier(persister, identifier, field.getName(),
-						field.isAnnotationPresent(SequenceId.class));
-			}
-			for (Method method : type.getDeclaredMethods()) {
-				checkOnlyOnIdentifier(persister, identifier, propertyName(method),
-						method.isAnnotationPresent(SequenceId.class));
+	private void check(Metamodel metamodel) {
+		Set<Class<?>> compositeIds = new HashSet<>();
+		for (EntityType<?> entity : metamodel.getEntities()) {
+			Type<?> id = entity.getIdType();
+			if (id != null
+					&& (!entity.hasSingleIdAttribute() || id.getPersistenceType() == Type.PersistenceType.EMBEDDABLE)) {
+				compositeIds.add(id.getJavaType());
 			}
 		}
-	}
-
-	private static void checkOnlyOnIdentifier(EntityPersister persister, String identifier, String property,
-			boolean marked) {
-		if (marked && !property.equals(identifier)) {
-			String entity = persister.getEntityName();
-			throw new SequenceIdMappingException("@SequenceId on " + entity + "." + property + ": " + property
-					+ " is not the identifier of " + entity + ((identifier != null) ? " (" + identifier + " is)" : "")
-					+ ", and @SequenceId draws identifiers only. Move @SequenceId to the @Id of " + entity
-					+ ", or draw " + property + " with IdGenerator.nextId(...) yourself.");
+		Set<Class<?>> checked = new HashSet<>();
+		for (ManagedType<?> managed : metamodel.getManagedTypes()) {
+			for (Class<?> type = managed.getJavaType(); type != null && type != Object.class
+					&& checked.add(type); type = type.getSuperclass()) {
+				boolean composite = compositeIds.contains(type);
+				for (Field field : type.getDeclaredFields()) {
+					if (!Modifier.isStatic(field.getModifiers())) {
+						check(type, field, field.getName(), composite);
+					}
+				}
+				for (Method method : type.getDeclaredMethods()) {
+					if (!method.isBridge() && !method.isSynthetic()) {
+						check(type, method, method.getName(), composite);
+					}
+				}
+			}
 		}
 	}
 
-	private static String propertyName(Method method) {
-		String name = method.getName();
-		for (String prefix : new String[] { "get", "is" }) {
-			if (name.startsWith(prefix) && name.length() > prefix.length()) {
-				return Character.toLowerCase(name.charAt(prefix.length())) + name.substring(prefix.length() + 1);
-			}
+	private static void check(Class<?> type, AnnotatedElement member, String name, boolean compositeId) {
+		if (member.isAnnotationPresent(SequenceId.class) && !compositeId && !member.isAnnotationPresent(Id.class)) {
+			String where = type.getName() + "." + name;
+			throw new SequenceIdMappingException("@SequenceId on " + where + ": " + name
+					+ " is not the identifier (it has no @Id, and " + type.getName()
+					+ " is no composite identifier), and @SequenceId draws identifiers only. Move @SequenceId to the @Id "
+					+ "of the entity, or draw " + name + " with IdGenerator.nextId(...) yourself.");
 		}
-		return name;
 	}
 
 }

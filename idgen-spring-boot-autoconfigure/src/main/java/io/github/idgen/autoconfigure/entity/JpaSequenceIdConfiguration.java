@@ -14,24 +14,31 @@ import io.github.idgen.entity.hibernate.SequenceIdGenerator;
 /**
  * JPA entities through Hibernate: Hibernate finds {@link SequenceIdGenerator} by the
  * annotation itself, and the generator finds the IdGenerator through the bean container
- * Spring Boot gives Hibernate. This configuration only passes the switch
- * ({@code idgen.entities.jpa.enabled}) to Hibernate, and checks the mappings at startup.
+ * Spring Boot gives Hibernate. This configuration passes the generator the switch
+ * ({@code false} also when idgen is switched off, so that a marked entity fails at
+ * startup) and the rules of the idgen configuration, which it applies when Hibernate
+ * builds the mappings; and it checks where the annotation stands once the entity manager
+ * factories exist.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass({ HibernatePropertiesCustomizer.class, EntityManagerFactory.class, SequenceIdGenerator.class })
 class JpaSequenceIdConfiguration {
 
 	@Bean
-	HibernatePropertiesCustomizer idgenSequenceIdHibernateProperties(IdGeneratorProperties properties) {
-		IdGeneratorProperties.Entities entities = properties.getEntities();
-		String enabled = Boolean.toString(entities.isOn(entities.getJpa()));
-		return (hibernateProperties) -> hibernateProperties.put(SequenceIdGenerator.ENABLED_SETTING, enabled);
+	HibernatePropertiesCustomizer idgenSequenceIdHibernateProperties(ObjectProvider<IdGeneratorProperties> properties) {
+		IdGeneratorProperties idgen = properties.getIfAvailable();
+		boolean enabled = idgen != null && idgen.getEntities().isOn(idgen.getEntities().getJpa());
+		return (hibernateProperties) -> {
+			hibernateProperties.put(SequenceIdGenerator.ENABLED_SETTING, Boolean.toString(enabled));
+			if (enabled) {
+				hibernateProperties.put(SequenceIdGenerator.CHECK_SETTING, new SequenceIdRules(idgen));
+			}
+		};
 	}
 
 	@Bean
-	JpaSequenceIdCheck idgenJpaSequenceIdCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories,
-			IdGeneratorProperties properties) {
-		return new JpaSequenceIdCheck(entityManagerFactories, properties);
+	JpaSequenceIdCheck idgenJpaSequenceIdCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories) {
+		return new JpaSequenceIdCheck(entityManagerFactories);
 	}
 
 }

@@ -25,7 +25,7 @@ import io.github.idgen.entity.mongo.MongoSequenceIdCallback;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass(MongoSequenceIdCallback.class)
-@ConditionalOnBean(MongoMappingContext.class)
+@ConditionalOnBean({ MongoMappingContext.class, IdGenerator.class, IdGeneratorProperties.class })
 @ConditionalOnBooleanProperty(name = "idgen.entities.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "idgen.entities.mongo.enabled", matchIfMissing = true)
 class MongoSequenceIdConfiguration {
@@ -33,9 +33,7 @@ class MongoSequenceIdConfiguration {
 	@Bean
 	MongoSequenceIdCallback idgenMongoSequenceIdCallback(ObjectProvider<IdGenerator> ids, MongoMappingContext context,
 			IdGeneratorProperties properties) {
-		return new MongoSequenceIdCallback(ids::getObject, context, (mapping) -> new SequenceIdMapping(mapping.entity(),
-				mapping.property(), mapping.type(), mapping.sequence())
-			.check(properties));
+		return new MongoSequenceIdCallback(ids::getObject, context, new SequenceIdRules(properties));
 	}
 
 	@Bean

@@ -129,7 +129,7 @@ class JpaSequenceIdTests {
 			onH2(Entities.class).withPropertyValues(off).run((context) -> {
 				assertThat(context).hasFailed();
 				assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
-					.hasMessageContainingAll("@SequenceId on ", ".id", "switched off");
+					.hasMessageContainingAll("@SequenceId on ", ".id", "idgen.entities.jpa.enabled");
 			});
 		}
 	}

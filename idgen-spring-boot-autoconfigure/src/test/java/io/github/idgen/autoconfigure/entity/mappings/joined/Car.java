@@ -1,0 +1,12 @@
+package io.github.idgen.autoconfigure.entity.mappings.joined;
+
+import jakarta.persistence.Entity;
+import jakarta.persistence.Table;
+
+import io.github.idgen.entity.SequenceId;
+
+@Entity
+@Table(name = "mapped_cars")
+public class Car extends Vehicle {
+
+}
