@@ -5,8 +5,9 @@ import java.util.List;
 import org.springframework.util.ClassUtils;
 
 /**
- * A library that a store brings onto the classpath, known by classes that only it has.
- * Each smoke application has the libraries of its store and none of the others.
+ * A library that a store or a persistence library brings onto the classpath, known by
+ * classes that only it has. Each smoke application has the libraries of its store (and
+ * of its persistence library) and none of the others.
  */
 public enum StoreLibrary {
 
@@ -16,6 +17,16 @@ public enum StoreLibrary {
 	JDBC("jdbc", "org.springframework.boot.jdbc.EmbeddedDatabaseConnection",
 			"org.springframework.boot.sql.init.DatabaseInitializationMode",
 			"org.springframework.jdbc.core.JdbcTemplate"),
+
+	/**
+	 * Spring Data JDBC (spring-boot-starter-data-jdbc).
+	 */
+	DATA_JDBC("data-jdbc", "org.springframework.data.jdbc.core.JdbcAggregateTemplate"),
+
+	/**
+	 * JPA through Hibernate (spring-boot-starter-data-jpa).
+	 */
+	JPA("jpa", "jakarta.persistence.EntityManager", "org.hibernate.SessionFactory"),
 
 	/**
 	 * Spring Data Redis (spring-boot-starter-data-redis).

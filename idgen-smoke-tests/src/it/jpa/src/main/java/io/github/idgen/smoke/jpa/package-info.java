@@ -1,0 +1,4 @@
+/**
+ * The JPA smoke application: Hibernate entities marked {@code @SequenceId}.
+ */
+package io.github.idgen.smoke.jpa;
