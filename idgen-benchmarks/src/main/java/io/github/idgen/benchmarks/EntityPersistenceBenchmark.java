@@ -46,12 +46,14 @@ import io.github.idgen.entity.SequenceId;
  * the last commit. One warm-up round of every strategy comes first, then the measured
  * rounds, each running every strategy once in a rotated order, then one counted round in
  * which a {@link StatementCounter} between Hibernate and the pool records every
- * statement. All applications of a database share one HikariCP pool with Boot's defaults
- * and idgen's defaults (its segment table, {@value #SEGMENT_TABLE}, created by idgen).
+ * statement. The report gives every measured round, the median and the best round of each
+ * strategy, and their ratios to (b). All applications of a database share one HikariCP
+ * pool with Boot's defaults and idgen's defaults (its segment table,
+ * {@value #SEGMENT_TABLE}, created by idgen).
  * <p>
  * Usage:
  * {@code java -cp benchmarks.jar io.github.idgen.benchmarks.EntityPersistenceBenchmark
- * [rounds=3] [entities=100000] [databases=postgres,mariadb]}, with the databases at
+ * [rounds=9] [entities=100000] [databases=postgres,mariadb]}, with the databases at
  * {@code IDGEN_TEST_POSTGRES_URL} (default
  * {@code jdbc:postgresql://127.0.0.1:5432/test?user=postgres}) and
  * {@code IDGEN_TEST_MARIADB_URL} (default
@@ -82,7 +84,7 @@ public final class EntityPersistenceBenchmark {
 	 */
 	public static void main(String[] args) throws SQLException {
 		System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-		int rounds = (args.length > 0) ? Integer.parseInt(args[0]) : 3;
+		int rounds = (args.length > 0) ? Integer.parseInt(args[0]) : 9;
 		int entities = (args.length > 1) ? Integer.parseInt(args[1]) : 100_000;
 		String databases = (args.length > 2) ? args[2] : "postgres,mariadb";
 		System.out.printf(Locale.ROOT, "%s %s, %s %s, %d CPUs, %s%n", System.getProperty("java.vm.name"),
@@ -197,13 +199,17 @@ public final class EntityPersistenceBenchmark {
 		for (int round = 1; round <= rounds; round++) {
 			header.append(String.format(Locale.ROOT, " %10s", "round " + round));
 		}
-		System.out.println(header.append(String.format(Locale.ROOT, " %12s %7s", "median /s", "x (b)")));
-		double reference = median(rates.get(Strategy.POOLED_LO));
+		System.out.println(header
+			.append(String.format(Locale.ROOT, " %12s %7s %12s %7s", "median /s", "x (b)", "best /s", "x (b)")));
+		double medianReference = median(rates.get(Strategy.POOLED_LO));
+		double bestReference = best(rates.get(Strategy.POOLED_LO));
 		for (Strategy strategy : Strategy.values()) {
 			StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-38s", strategy.label));
 			rates.get(strategy).forEach((rate) -> line.append(String.format(Locale.ROOT, " %,10.0f", rate)));
 			double median = median(rates.get(strategy));
-			System.out.println(line.append(String.format(Locale.ROOT, " %,12.0f %7.2f", median, median / reference)));
+			double best = best(rates.get(strategy));
+			System.out.println(line.append(String.format(Locale.ROOT, " %,12.0f %7.2f %,12.0f %7.2f", median,
+					median / medianReference, best, best / bestReference)));
 		}
 		System.out.println();
 		System.out.printf(Locale.ROOT, "Statements of the counted round (%,d entities):%n", entities);
@@ -253,6 +259,10 @@ public final class EntityPersistenceBenchmark {
 		double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
 		int middle = sorted.length / 2;
 		return (sorted.length % 2 == 1) ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+	}
+
+	private static double best(List<Double> values) {
+		return values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
 	}
 
 	private static void progress(Database database, String round, Strategy strategy, double rate) {
