@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -42,6 +41,7 @@ import io.github.idgen.test.Concurrently;
 import io.github.idgen.test.TestBackends;
 import io.github.idgen.test.UniqueNames;
 
+import static io.github.idgen.autoconfigure.entity.PersistedEntities.persist;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -221,24 +221,6 @@ class JpaSequenceIdTests {
 			}
 		}
 		return ids;
-	}
-
-	private static <T> List<T> persist(AssertableApplicationContext context, int count, IntFunction<T> entity) {
-		EntityManager entityManager = context.getBean(EntityManagerFactory.class).createEntityManager();
-		try {
-			entityManager.getTransaction().begin();
-			List<T> entities = new ArrayList<>();
-			for (int i = 0; i < count; i++) {
-				T created = entity.apply(i);
-				entityManager.persist(created);
-				entities.add(created);
-			}
-			entityManager.getTransaction().commit();
-			return entities;
-		}
-		finally {
-			entityManager.close();
-		}
 	}
 
 	private static <T> T find(AssertableApplicationContext context, Class<T> type, Object id) {

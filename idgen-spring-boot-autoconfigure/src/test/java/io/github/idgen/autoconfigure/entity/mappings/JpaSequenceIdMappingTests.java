@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 
 import javax.sql.DataSource;
 
@@ -47,6 +46,7 @@ import io.github.idgen.autoconfigure.entity.mappings.plain.PlainOrder;
 import io.github.idgen.test.TestBackends;
 import io.github.idgen.test.TestClock;
 
+import static io.github.idgen.autoconfigure.entity.PersistedEntities.persist;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
@@ -403,24 +403,6 @@ class JpaSequenceIdMappingTests {
 		List<I> ids = new ArrayList<>();
 		entities.forEach((entity) -> ids.add(id.apply(entity)));
 		return ids;
-	}
-
-	private static <T> List<T> persist(AssertableApplicationContext context, int count, IntFunction<T> entity) {
-		EntityManager entityManager = context.getBean(EntityManagerFactory.class).createEntityManager();
-		try {
-			entityManager.getTransaction().begin();
-			List<T> entities = new ArrayList<>();
-			for (int i = 0; i < count; i++) {
-				T created = entity.apply(i);
-				entityManager.persist(created);
-				entities.add(created);
-			}
-			entityManager.getTransaction().commit();
-			return entities;
-		}
-		finally {
-			entityManager.close();
-		}
 	}
 
 	@Configuration(proxyBeanMethods = false)
