@@ -2,7 +2,10 @@ package io.github.idgen.jdbc;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 
@@ -15,6 +18,7 @@ import io.github.idgen.SequenceNames;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SequenceBounds;
+import io.github.idgen.segment.striped.StripeStore;
 
 /**
  * A {@link SegmentStore} that keeps its counters in a table of a relational database,
@@ -80,8 +84,13 @@ import io.github.idgen.segment.SequenceBounds;
  * credentials) becomes a {@link BackendMisconfiguredException}, every other one a
  * {@link BackendUnavailableException}, both naming the sequence and the table but not
  * quoting the driver's message (see {@link SqlFailures}).
+ * <p>
+ * As a {@link StripeStore}, one stripe of a
+ * {@link io.github.idgen.segment.striped.StripedSegmentStore}, the store reads its rows,
+ * sets them with the same compare-and-set update and inserts them as above, and reads the
+ * whole table for the boundary of a new stripe layout.
  */
-public class JdbcSegmentStore implements SegmentStore {
+public class JdbcSegmentStore implements SegmentStore, StripeStore {
 
 	/**
 	 * The default name of the counter table.
@@ -237,6 +246,62 @@ public class JdbcSegmentStore implements SegmentStore {
 			}
 		}
 		return increment;
+	}
+
+	@Override
+	public OptionalLong read(String counter) {
+		SequenceNames.validateCounter(counter);
+		try (Connection connection = this.dataSource.getConnection();
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
+			return this.rows.findMaxId(connection, counter);
+		}
+		catch (SQLException ex) {
+			throw SqlFailures.SEGMENT_TABLE.translate("Could not read the counter " + SequenceNames.quote(counter)
+					+ " in table '" + this.table.tableName() + "'", ex);
+		}
+	}
+
+	@Override
+	public boolean compareAndSet(String counter, OptionalLong expected, long value) {
+		SequenceNames.validateCounter(counter);
+		try (Connection connection = this.dataSource.getConnection();
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
+			if (expected.isEmpty()) {
+				return this.rows.insertIfAbsent(connection, counter, value);
+			}
+			try (PreparedStatement statement = connection.prepareStatement(this.table.compareAndSet())) {
+				statement.setLong(1, value);
+				statement.setLong(2, value - expected.getAsLong());
+				statement.setString(3, counter);
+				statement.setLong(4, expected.getAsLong());
+				return statement.executeUpdate() == 1;
+			}
+		}
+		catch (SQLException ex) {
+			throw SqlFailures.SEGMENT_TABLE.translate("Could not set the counter " + SequenceNames.quote(counter)
+					+ " in table '" + this.table.tableName() + "'", ex);
+		}
+	}
+
+	@Override
+	public Map<String, Long> readAll() {
+		try (Connection connection = this.dataSource.getConnection();
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection);
+				PreparedStatement statement = connection.prepareStatement(this.table.selectAll());
+				ResultSet result = statement.executeQuery()) {
+			Map<String, Long> counters = new LinkedHashMap<>();
+			while (result.next()) {
+				counters.put(result.getString(1), result.getLong(2));
+			}
+			return counters;
+		}
+		catch (SQLException ex) {
+			throw SqlFailures.SEGMENT_TABLE
+				.translate("Could not read the counters in table '" + this.table.tableName() + "'", ex);
+		}
 	}
 
 	@Override

@@ -82,6 +82,14 @@ final class SegmentTableSql {
 	}
 
 	/**
+	 * Return the query of every counter: its name and {@code max_id}.
+	 * @return the query
+	 */
+	String selectAll() {
+		return "SELECT sequence_name, max_id FROM " + this.tableName;
+	}
+
+	/**
 	 * Return the insert of a new counter, with the sequence name and the initial
 	 * {@code max_id} as its parameters.
 	 * @return the statement

@@ -29,9 +29,10 @@ import io.github.idgen.SequenceObserver;
  * the current one runs out (double buffering).
  *
  * <h2>Fast path</h2> A caller reads {@link #current} (one volatile read) and takes an
- * offset from it (one atomic add). If the offset lies inside the segment, that is the ID;
- * no lock is taken. The caller that takes the offset at {@code prefetchAt} of the segment
- * schedules the fetch of the next one.
+ * offset from it (one atomic add). If the offset lies inside the segment, the ID is the
+ * segment's start plus the offset times its stride (1 but for a striped store's
+ * segments); no lock is taken. The caller that takes the offset at {@code prefetchAt} of
+ * the segment schedules the fetch of the next one.
  *
  * <h2>Slow path</h2> A caller that finds the current segment used up takes {@link #lock},
  * makes the prefetched segment current (or starts a fetch if none is under way) and waits
@@ -199,7 +200,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 				if (offset == block.prefetchOffset) {
 					prefetch();
 				}
-				return block.start + offset;
+				return block.start + offset * block.stride;
 			}
 			block = advance(block);
 		}
@@ -218,10 +219,10 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 				if (offset <= block.prefetchOffset && block.prefetchOffset - offset < wanted) {
 					prefetch();
 				}
-				long first = block.start + offset;
+				long first = block.start + offset * block.stride;
 				int taken = (int) Math.min(wanted, block.size - offset);
 				for (int i = 0; i < taken; i++) {
-					ids[filled++] = first + i;
+					ids[filled++] = first + i * block.stride;
 				}
 			}
 			if (filled < count) {
@@ -245,10 +246,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		long nextStep = (fetchedAt != null)
 				? this.settings.stepPolicy().nextStep(step, Duration.ofNanos(System.nanoTime() - this.lastFetchNanos))
 				: step;
-		return new State(this.name, started ? block.start : null, started ? block.start + block.size : null,
-				block.remaining(), (prefetched != null) ? prefetched.size : 0, step,
-				(failure != null) ? failure.getMessage() : null, nextStep, fetchedAt,
-				(fetchedAt != null) ? this.lastFetchMillis : null);
+		return new State(this.name, started ? block.start : null, started ? block.last() + 1 : null, block.remaining(),
+				(prefetched != null) ? prefetched.size : 0, step, (failure != null) ? failure.getMessage() : null,
+				nextStep, fetchedAt, (fetchedAt != null) ? this.lastFetchMillis : null);
 	}
 
 	/**
@@ -696,12 +696,19 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 		final long size;
 
+		final long stride;
+
 		final long prefetchOffset;
 
-		BlockRange(long start, long size, long prefetchOffset) {
+		BlockRange(long start, long size, long stride, long prefetchOffset) {
 			this.start = start;
 			this.size = size;
+			this.stride = stride;
 			this.prefetchOffset = prefetchOffset;
+		}
+
+		long last() {
+			return this.start + (this.size - 1) * this.stride;
 		}
 
 	}
@@ -718,8 +725,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 		private long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16;
 
-		BlockPadding(long start, long size, long prefetchOffset) {
-			super(start, size, prefetchOffset);
+		BlockPadding(long start, long size, long stride, long prefetchOffset) {
+			super(start, size, stride, prefetchOffset);
 		}
 
 	}
@@ -748,15 +755,15 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		private volatile long cursor;
 
 		Block(Segment segment, double prefetchAt) {
-			this(segment.start(), segment.size(), (long) (segment.size() * prefetchAt));
+			this(segment.start(), segment.size(), segment.stride(), (long) (segment.size() * prefetchAt));
 		}
 
-		private Block(long start, long size, long prefetchOffset) {
-			super(start, size, prefetchOffset);
+		private Block(long start, long size, long stride, long prefetchOffset) {
+			super(start, size, stride, prefetchOffset);
 		}
 
 		static Block empty() {
-			return new Block(0, 0, 0);
+			return new Block(0, 0, 1, 0);
 		}
 
 		long take(long count) {

@@ -1,0 +1,145 @@
+package io.github.idgen.segment.striped;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One store of a {@link StripedSegmentStore} at run time: the layout it hands out under,
+ * where it stands and the back-off of its background checks.
+ * <p>
+ * Thread ownership: {@link #verified}, {@link #status} and {@link #problem} are written
+ * by the fetch threads, the probe thread and the startup check, each write of
+ * {@link #verified} a whole immutable {@link Verified}; volatile so that fetches, health
+ * and metrics read current values without a lock. {@link #segments} is advanced
+ * atomically. The back-off ({@link #retryDelayNanos}, {@link #probeScheduled}) is guarded
+ * by {@code this}.
+ */
+final class Stripe {
+
+	static final long MIN_RETRY_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+	static final long MAX_RETRY_DELAY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	private final StripeMember member;
+
+	private final StripeRecords records;
+
+	private final int configuredIndex;
+
+	private final AtomicLong segments = new AtomicLong();
+
+	private volatile Verified verified;
+
+	private volatile StripeStatus status = StripeStatus.UNVERIFIED;
+
+	private volatile String problem = "not reached yet";
+
+	private long retryDelayNanos = MIN_RETRY_DELAY_NANOS;
+
+	private boolean probeScheduled;
+
+	Stripe(StripeMember member, int configuredIndex) {
+		this.member = member;
+		this.records = new StripeRecords(member);
+		this.configuredIndex = configuredIndex;
+	}
+
+	String name() {
+		return this.member.name();
+	}
+
+	StripeStore store() {
+		return this.member.store();
+	}
+
+	StripeRecords records() {
+		return this.records;
+	}
+
+	int configuredIndex() {
+		return this.configuredIndex;
+	}
+
+	Verified verified() {
+		return this.verified;
+	}
+
+	StripeStatus status() {
+		return this.status;
+	}
+
+	void servedSegment() {
+		this.segments.incrementAndGet();
+	}
+
+	/**
+	 * The store answers under the given layout, observed with the given state value.
+	 */
+	void up(StripeLayout layout, long state) {
+		this.verified = new Verified(layout, state);
+		this.problem = null;
+		this.status = StripeStatus.UP;
+		synchronized (this) {
+			this.retryDelayNanos = MIN_RETRY_DELAY_NANOS;
+		}
+	}
+
+	void retired(StripeLayout layout, long state) {
+		this.verified = new Verified(layout, state);
+		this.problem = "retired from the layout in generation " + layout.generation();
+		this.status = StripeStatus.RETIRED;
+	}
+
+	void mismatched(String problem) {
+		this.problem = problem;
+		this.status = StripeStatus.MISMATCHED;
+	}
+
+	/**
+	 * The store failed: mark it down and return whether a background check is to be
+	 * scheduled, after {@link #takeRetryDelay()}.
+	 */
+	boolean down(String problem) {
+		this.problem = problem;
+		if (this.status == StripeStatus.MISMATCHED || this.status == StripeStatus.RETIRED) {
+			return false;
+		}
+		this.status = StripeStatus.DOWN;
+		synchronized (this) {
+			if (this.probeScheduled) {
+				return false;
+			}
+			this.probeScheduled = true;
+			return true;
+		}
+	}
+
+	/**
+	 * Return the delay of the next background check and double the one after, up to
+	 * {@link #MAX_RETRY_DELAY_NANOS}.
+	 */
+	synchronized long takeRetryDelay() {
+		long delay = this.retryDelayNanos;
+		this.retryDelayNanos = Math.min(delay * 2, MAX_RETRY_DELAY_NANOS);
+		return delay;
+	}
+
+	synchronized void probeDone() {
+		this.probeScheduled = false;
+	}
+
+	StripeState state() {
+		Verified current = this.verified;
+		return new StripeState(name(), this.status, (current != null) ? current.layout() : null, this.segments.get(),
+				this.problem);
+	}
+
+	/**
+	 * A layout and the state value of the store under which it was observed: a claim is
+	 * good if the state still holds that value after it.
+	 */
+	record Verified(StripeLayout layout, long state) {
+
+	}
+
+}

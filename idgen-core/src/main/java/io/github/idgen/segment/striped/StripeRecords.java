@@ -1,0 +1,118 @@
+package io.github.idgen.segment.striped;
+
+import java.util.OptionalLong;
+
+import io.github.idgen.BackendMisconfiguredException;
+
+/**
+ * The records of the stripe layout in one store, kept as counters under names starting
+ * with {@value #PREFIX}, which no sequence or period counter can take (a sequence name is
+ * never empty and never contains {@code @}).
+ * <ul>
+ * <li>{@value #STATE}: where the store stands. {@code 2g}: generation {@code g} is in
+ * force; {@code 2g - 1}: the generation before {@code g} is closed and {@code g} is being
+ * prepared, so nothing is handed out. Missing: generation 0, the store serving alone. It
+ * only ever grows.</li>
+ * <li>{@code @stripes@<g>@count}, {@code @stripes@<g>@index},
+ * {@code @stripes@<g>@boundary}: the {@link StripeLayout} of generation {@code g},
+ * written before the state announces it and never changed afterwards.</li>
+ * </ul>
+ */
+final class StripeRecords {
+
+	/**
+	 * The start of the name of every record.
+	 */
+	static final String PREFIX = "@stripes";
+
+	private static final String STATE = PREFIX;
+
+	private final StripeMember member;
+
+	StripeRecords(StripeMember member) {
+		this.member = member;
+	}
+
+	static boolean isRecord(String counter) {
+		return counter.startsWith(PREFIX);
+	}
+
+	/**
+	 * Return the state value of the store: {@code 2g} while generation {@code g} is in
+	 * force, {@code 2g - 1} while it is being prepared.
+	 */
+	long state() {
+		return this.member.store().read(STATE).orElse(0);
+	}
+
+	/**
+	 * Move the state from {@code expected} to {@code next}.
+	 * @return whether this call moved it
+	 */
+	boolean advance(long expected, long next) {
+		OptionalLong current = (expected == 0) ? this.member.store().read(STATE) : OptionalLong.of(expected);
+		if (current.isPresent() && current.getAsLong() != expected) {
+			return false;
+		}
+		return this.member.store().compareAndSet(STATE, current, next);
+	}
+
+	/**
+	 * Return the layout of a generation, or {@code null} if it is not (completely)
+	 * recorded.
+	 */
+	StripeLayout layout(int generation) {
+		if (generation == 0) {
+			return StripeLayout.UNSTRIPED;
+		}
+		OptionalLong count = this.member.store().read(name(generation, "count"));
+		OptionalLong index = this.member.store().read(name(generation, "index"));
+		OptionalLong boundary = this.member.store().read(name(generation, "boundary"));
+		if (count.isEmpty() || index.isEmpty() || boundary.isEmpty()) {
+			return null;
+		}
+		try {
+			return new StripeLayout(generation, Math.toIntExact(count.getAsLong()), Math.toIntExact(index.getAsLong()),
+					boundary.getAsLong());
+		}
+		catch (IllegalArgumentException | ArithmeticException ex) {
+			throw new BackendMisconfiguredException("Store '" + this.member.name() + "' records an invalid stripe "
+					+ "layout for generation " + generation + ": count " + count.getAsLong() + ", index "
+					+ index.getAsLong() + ", boundary " + boundary.getAsLong(), ex);
+		}
+	}
+
+	/**
+	 * Record the layout of a generation, unless it is recorded already: then return the
+	 * recorded one, whose count and index must be the same.
+	 * @throws BackendMisconfiguredException if another count or index is recorded
+	 */
+	StripeLayout record(StripeLayout layout) {
+		int generation = layout.generation();
+		create(name(generation, "count"), layout.count());
+		create(name(generation, "index"), layout.index());
+		create(name(generation, "boundary"), layout.boundary());
+		StripeLayout recorded = layout(generation);
+		if (recorded == null || recorded.count() != layout.count() || recorded.index() != layout.index()) {
+			throw new BackendMisconfiguredException("Store '" + this.member.name() + "' records generation "
+					+ generation + " of the stripe layout as "
+					+ ((recorded != null) ? describe(recorded) : "incomplete") + ", but this application would make it "
+					+ describe(layout) + ": another instance set up the same generation with other stores; give every "
+					+ "instance the same list of stores, or raise the stripe generation");
+		}
+		return recorded;
+	}
+
+	private void create(String counter, long value) {
+		this.member.store().compareAndSet(counter, OptionalLong.empty(), value);
+	}
+
+	static String describe(StripeLayout layout) {
+		return layout.retired() ? "retired" : "stripe " + layout.index() + " of " + layout.count();
+	}
+
+	private static String name(int generation, String field) {
+		return PREFIX + "@" + generation + "@" + field;
+	}
+
+}

@@ -1,0 +1,59 @@
+package io.github.idgen.segment.striped;
+
+import java.util.Map;
+import java.util.OptionalLong;
+
+import io.github.idgen.BackendMisconfiguredException;
+import io.github.idgen.BackendUnavailableException;
+
+/**
+ * The SPI of a store that can serve as one stripe of a {@link StripedSegmentStore}: the
+ * counters a segment store keeps, one per name, read and written with a compare-and-set.
+ * <p>
+ * The striped store keeps two kinds of counters in it: the counter of each sequence, the
+ * last ID the store reserved for it (the same counter the store's own
+ * {@link io.github.idgen.segment.SegmentStore} keeps, so that a store that served alone
+ * can become a stripe), and the records of the stripe layout under names starting with
+ * {@value StripeRecords#PREFIX}, which no sequence name can take.
+ * <p>
+ * A store tells transient failures from permanent ones as a segment store does: a
+ * {@link BackendUnavailableException} for a failure that a retry may heal, a
+ * {@link BackendMisconfiguredException} for one it will not, and
+ * {@link IllegalArgumentException} for a name the store cannot keep. Implementations are
+ * thread-safe.
+ */
+public interface StripeStore {
+
+	/**
+	 * Return the value of a counter.
+	 * @param counter the counter name, a valid counter name as
+	 * {@link io.github.idgen.SequenceNames} defines it
+	 * @return the value, or empty if the counter does not exist
+	 */
+	OptionalLong read(String counter);
+
+	/**
+	 * Set a counter to a value if it holds the expected one, atomically: of several
+	 * callers expecting the same value, at most one succeeds.
+	 * @param counter the counter name
+	 * @param expected the value the counter must hold, or empty to create the counter,
+	 * which succeeds only if it does not exist
+	 * @param value the new value
+	 * @return whether the counter was set
+	 */
+	boolean compareAndSet(String counter, OptionalLong expected, long value);
+
+	/**
+	 * Return every counter of the store, for the boundary of a new layout, which lies
+	 * above them all.
+	 * @return the value of each counter by name
+	 */
+	Map<String, Long> readAll();
+
+	/**
+	 * Check that the store can be reached.
+	 * @throws BackendUnavailableException if it cannot, with the reason
+	 */
+	void checkAvailable();
+
+}

@@ -1,0 +1,17 @@
+package io.github.idgen.jdbc;
+
+import javax.sql.DataSource;
+
+import io.github.idgen.test.TestBackends;
+
+/**
+ * Tests for {@link JdbcSegmentStore} as a stripe store on MariaDb.
+ */
+class MariaDbStripeStoreTest extends AbstractJdbcStripeStoreTest {
+
+	@Override
+	protected DataSource dataSource() {
+		return TestBackends.mariaDb();
+	}
+
+}
