@@ -26,4 +26,13 @@ public interface SequenceBackend extends SequenceFactory {
 		return Map.of();
 	}
 
+	/**
+	 * Return what this backend knows of its stores beyond whether they answer, for
+	 * monitoring: such as the state of each store of a striped store.
+	 * @return name-value pairs fit for JSON, empty by default
+	 */
+	default Map<String, Object> storeDetails() {
+		return Map.of();
+	}
+
 }

@@ -93,6 +93,11 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 		this.store.checkAvailable();
 	}
 
+	@Override
+	public Map<String, Object> storeDetails() {
+		return this.store.details();
+	}
+
 	/**
 	 * Stop fetching segments and end the fetch threads, waiting at most five seconds.
 	 */

@@ -1,5 +1,7 @@
 package io.github.idgen.segment;
 
+import java.util.Map;
+
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceExhaustedException;
@@ -69,5 +71,14 @@ public interface SegmentStore {
 	 * @throws BackendUnavailableException if it cannot, with the reason
 	 */
 	void checkAvailable();
+
+	/**
+	 * Return what the store tells of itself for monitoring beyond whether it answers,
+	 * such as the state of each store of a striped store.
+	 * @return name-value pairs fit for JSON, empty by default
+	 */
+	default Map<String, Object> details() {
+		return Map.of();
+	}
 
 }

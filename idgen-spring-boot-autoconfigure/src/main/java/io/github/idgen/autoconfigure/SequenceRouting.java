@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceBackend;
@@ -64,6 +65,23 @@ public class SequenceRouting implements SequenceFactory {
 	 */
 	public Map<String, Object> details(String sequence) {
 		return this.backends.get(backendOf(sequence)).details(sequence);
+	}
+
+	/**
+	 * Return what each backend in use tells of its stores, for the backends that tell
+	 * anything.
+	 * @return the store details by backend property name, such as {@code jdbc}
+	 * @see SequenceBackend#storeDetails()
+	 */
+	public Map<String, Object> storeDetails() {
+		Map<String, Object> details = new TreeMap<>();
+		this.backends.forEach((backend, sequences) -> {
+			Map<String, Object> stores = sequences.storeDetails();
+			if (!stores.isEmpty()) {
+				details.put(backend.propertyName(), stores);
+			}
+		});
+		return details;
 	}
 
 	/**

@@ -524,6 +524,37 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	}
 
 	/**
+	 * Return the generation and the state of every store: {@code generation} and
+	 * {@code stores}, each by name with {@code status}, {@code generation},
+	 * {@code stripe} (such as {@code "IDs = 1 (mod 3)"}), {@code boundary},
+	 * {@code segments} and, unless it is up, {@code problem}.
+	 */
+	@Override
+	public Map<String, Object> details() {
+		Map<String, Object> stores = new LinkedHashMap<>();
+		for (StripeState state : stripes()) {
+			Map<String, Object> store = new LinkedHashMap<>();
+			store.put("status", state.status().name());
+			StripeLayout layout = state.layout();
+			if (layout != null) {
+				store.put("generation", layout.generation());
+				store.put("stripe",
+						layout.retired() ? "retired" : "IDs = " + layout.index() + " (mod " + layout.count() + ")");
+				store.put("boundary", layout.boundary());
+			}
+			store.put("segments", state.segments());
+			if (state.problem() != null) {
+				store.put("problem", state.problem());
+			}
+			stores.put(state.name(), store);
+		}
+		Map<String, Object> details = new LinkedHashMap<>();
+		details.put("generation", this.generation);
+		details.put("stores", stores);
+		return details;
+	}
+
+	/**
 	 * Stop the background checks of stores that are down.
 	 */
 	@Override

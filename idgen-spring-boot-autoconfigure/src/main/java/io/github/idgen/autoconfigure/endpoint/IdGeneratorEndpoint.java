@@ -78,8 +78,11 @@ public class IdGeneratorEndpoint {
 	}
 
 	/**
-	 * Return every sequence used so far and every configured one not used yet.
-	 * @return {@code {"sequences": {"<name>": {...}}}}, sorted by name
+	 * Return every sequence used so far and every configured one not used yet, and what
+	 * the backends tell of their stores.
+	 * @return {@code {"sequences": {"<name>": {...}}}}, sorted by name, and, if a backend
+	 * tells anything of its stores (such as each store of a striped store),
+	 * {@code "stores": {"<backend>": {...}}}
 	 */
 	@ReadOperation
 	public Map<String, Object> sequences() {
@@ -90,7 +93,8 @@ public class IdGeneratorEndpoint {
 		for (String name : configuredNames()) {
 			sequences.computeIfAbsent(name, this::describeNotStarted);
 		}
-		return Map.of("sequences", sequences);
+		Map<String, Object> stores = this.routing.storeDetails();
+		return stores.isEmpty() ? Map.of("sequences", sequences) : Map.of("sequences", sequences, "stores", stores);
 	}
 
 	/**

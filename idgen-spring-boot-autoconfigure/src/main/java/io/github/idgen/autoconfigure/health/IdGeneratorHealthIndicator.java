@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure.health;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,10 +16,11 @@ import io.github.idgen.SequenceInfo;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 
 /**
- * Reports whether every idgen backend can serve IDs, with the state of every sequence
- * used so far as the sequence describes it ({@link SequenceInfo}): for a segment-based
- * sequence its current segment, the IDs left in it, the prefetched IDs, the current step
- * and the latest fetch failure.
+ * Reports whether every idgen backend can serve IDs (a backend whose stores tell more of
+ * themselves, such as the stores of a striped store, each with its state, is shown with
+ * them), with the state of every sequence used so far as the sequence describes it
+ * ({@link SequenceInfo}): for a segment-based sequence its current segment, the IDs left
+ * in it, the prefetched IDs, the current step and the latest fetch failure.
  */
 public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 
@@ -43,13 +45,24 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 		Map<String, Object> backends = new TreeMap<>();
 		for (IdGeneratorBackend backend : this.backends) {
 			String name = backend.backend().name().toLowerCase(Locale.ROOT);
+			String status;
 			try {
 				backend.sequences().checkAvailable();
-				backends.put(name, "UP");
+				status = "UP";
 			}
 			catch (IdGenerationException ex) {
 				builder.down(ex);
-				backends.put(name, "DOWN: " + ex.getMessage());
+				status = "DOWN: " + ex.getMessage();
+			}
+			Map<String, Object> stores = backend.sequences().storeDetails();
+			if (stores.isEmpty()) {
+				backends.put(name, status);
+			}
+			else {
+				Map<String, Object> described = new LinkedHashMap<>();
+				described.put("status", status);
+				described.putAll(stores);
+				backends.put(name, described);
 			}
 		}
 		builder.withDetail("backends", backends);

@@ -30,8 +30,8 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @ConditionalOnBean(IdGeneratorProperties.class)
 @EnableConfigurationProperties(JdbcProperties.class)
-@Import({ JdbcBackendConfiguration.class, JdbcWorkerLeaseStoreConfiguration.class,
-		JdbcCounterFloorConfiguration.class })
+@Import({ JdbcBackendConfiguration.class, JdbcStripedBackendConfiguration.class,
+		JdbcWorkerLeaseStoreConfiguration.class, JdbcCounterFloorConfiguration.class })
 public final class JdbcBackendAutoConfiguration {
 
 	/**

@@ -11,6 +11,7 @@ import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
@@ -23,13 +24,16 @@ import io.github.idgen.autoconfigure.SegmentSettingsMapper;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 
 /**
- * The JDBC backend: segments reserved from a table of the application's DataSource.
+ * The JDBC backend: segments reserved from a table of the application's DataSource,
+ * unless {@code idgen.jdbc.data-sources} stripes them over several (see
+ * {@link JdbcStripedBackendConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 @Import(DatabaseInitializationDependencyConfigurer.class)
 @ConditionalOnClass(EmbeddedDatabaseConnection.class)
 @ConditionalOnBean(DataSource.class)
 @ConditionalOnBackend(Backend.JDBC)
+@Conditional(StripedDataSourcesCondition.NotStriped.class)
 class JdbcBackendConfiguration {
 
 	@Bean

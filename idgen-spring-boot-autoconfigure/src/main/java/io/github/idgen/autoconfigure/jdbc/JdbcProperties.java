@@ -1,5 +1,8 @@
 package io.github.idgen.autoconfigure.jdbc;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -21,6 +24,25 @@ public class JdbcProperties {
 	private String dataSource;
 
 	/**
+	 * Bean names of the DataSources to stripe the segments over, in an order every
+	 * instance shares: the k-th (from 0) of n hands out only the IDs x with x mod n = k.
+	 * IDs are served while at least one of them answers. Set instead of data-source.
+	 */
+	private List<String> dataSources = new ArrayList<>();
+
+	/**
+	 * Bean names of the DataSources dropped from the stripes, needed while re-striping
+	 * without them so that they are closed.
+	 */
+	private List<String> retiredDataSources = new ArrayList<>();
+
+	/**
+	 * Generation of the stripe layout of data-sources. Raise it by one, on the instances
+	 * started with the changed data-sources, to re-stripe.
+	 */
+	private int stripeGeneration = 1;
+
+	/**
 	 * When to create the table if it does not exist: 'embedded' only for an embedded
 	 * database, 'always', or 'never'.
 	 */
@@ -40,6 +62,30 @@ public class JdbcProperties {
 
 	public void setDataSource(String dataSource) {
 		this.dataSource = dataSource;
+	}
+
+	public List<String> getDataSources() {
+		return this.dataSources;
+	}
+
+	public void setDataSources(List<String> dataSources) {
+		this.dataSources = dataSources;
+	}
+
+	public List<String> getRetiredDataSources() {
+		return this.retiredDataSources;
+	}
+
+	public void setRetiredDataSources(List<String> retiredDataSources) {
+		this.retiredDataSources = retiredDataSources;
+	}
+
+	public int getStripeGeneration() {
+		return this.stripeGeneration;
+	}
+
+	public void setStripeGeneration(int stripeGeneration) {
+		this.stripeGeneration = stripeGeneration;
 	}
 
 	public SchemaInitialization getInitializeSchema() {

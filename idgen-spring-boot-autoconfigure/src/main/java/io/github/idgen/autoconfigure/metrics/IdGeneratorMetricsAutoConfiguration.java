@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.metrics;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -11,6 +12,7 @@ import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.segment.striped.StripedSegmentStore;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
 /**
@@ -37,6 +39,11 @@ public final class IdGeneratorMetricsAutoConfiguration {
 					"Set idgen.metrics.max-sequences to 1 or more (the default is 100).");
 		}
 		return new IdGeneratorMeters(registry, maxSequences);
+	}
+
+	@Bean
+	StripeMeters idgenStripeMeters(MeterRegistry registry, ObjectProvider<StripedSegmentStore> stores) {
+		return new StripeMeters(registry, stores);
 	}
 
 }

@@ -1,0 +1,143 @@
+package io.github.idgen.autoconfigure.jdbc;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
+
+import io.github.idgen.BackendMisconfiguredException;
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.autoconfigure.SequenceProperties;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+import io.github.idgen.jdbc.JdbcSegmentSchema;
+import io.github.idgen.jdbc.JdbcSegmentStore;
+import io.github.idgen.segment.striped.StripeMember;
+import io.github.idgen.segment.striped.StripedSegmentStore;
+
+/**
+ * Opens the {@link StripedSegmentStore} of {@code idgen.jdbc.data-sources}: a
+ * {@link JdbcSegmentStore} on the table {@code idgen.jdbc.table} of each DataSource
+ * named, the table created where {@code idgen.jdbc.initialize-schema} says so and its
+ * shape checked, and the stripe layout checked or set up before the first ID.
+ */
+final class StripedDataSources {
+
+	private static final String RETIRED = "idgen.jdbc.retired-data-sources";
+
+	private static final String GENERATION = "idgen.jdbc.stripe-generation";
+
+	private StripedDataSources() {
+	}
+
+	static StripedSegmentStore open(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
+		String table = JdbcTables.segmentTable(jdbc);
+		checkProperties(jdbc);
+		List<StripeMember> stores = members(beanFactory, jdbc, StripedDataSourcesCondition.PROPERTY,
+				jdbc.getDataSources(), table, true);
+		List<StripeMember> retired = members(beanFactory, jdbc, RETIRED, jdbc.getRetiredDataSources(), table, false);
+		StripedSegmentStore store = new StripedSegmentStore(stores, retired, jdbc.getStripeGeneration());
+		try {
+			store.establish();
+			return store;
+		}
+		catch (BackendMisconfiguredException ex) {
+			store.close();
+			throw new IdGeneratorConfigurationException(StripedDataSourcesCondition.PROPERTY, jdbc.getDataSources(),
+					"The stripe layout of " + StripedDataSourcesCondition.PROPERTY + " " + jdbc.getDataSources() + " ("
+							+ GENERATION + "=" + jdbc.getStripeGeneration() + ") does not match the layout "
+							+ "recorded in the stores: " + ex.getMessage(),
+					"Give " + StripedDataSourcesCondition.PROPERTY + ", " + RETIRED + " and " + GENERATION
+							+ " the values of the instances that set the layout up; to change the stores, list them "
+							+ "in " + StripedDataSourcesCondition.PROPERTY + ", the dropped ones in " + RETIRED
+							+ ", and raise " + GENERATION + " by one (see the README's 'Striped stores').",
+					ex);
+		}
+		catch (BackendUnavailableException ex) {
+			store.close();
+			throw ex;
+		}
+	}
+
+	private static void checkProperties(JdbcProperties jdbc) {
+		if (jdbc.getDataSource() != null) {
+			throw new IdGeneratorConfigurationException(StripedDataSourcesCondition.PROPERTY, jdbc.getDataSources(),
+					"Both idgen.jdbc.data-source (" + jdbc.getDataSource() + ") and "
+							+ StripedDataSourcesCondition.PROPERTY + " " + jdbc.getDataSources()
+							+ " are set: the first names the one DataSource of the JDBC backend, the second stripes "
+							+ "it over several.",
+					"Remove one of them: keep idgen.jdbc.data-source for one database, or "
+							+ StripedDataSourcesCondition.PROPERTY + " to serve IDs while at least one answers.");
+		}
+		if (jdbc.getStripeGeneration() < 1) {
+			throw new IdGeneratorConfigurationException(GENERATION, jdbc.getStripeGeneration(),
+					GENERATION + " is " + jdbc.getStripeGeneration() + ", but generations start at 1.",
+					"Set " + GENERATION + " to 1 for a new layout, or to the generation the stores record.");
+		}
+		Set<String> seen = new HashSet<>();
+		List<String> all = new ArrayList<>(jdbc.getDataSources());
+		all.addAll(jdbc.getRetiredDataSources());
+		for (String name : all) {
+			if (!seen.add(name)) {
+				throw new IdGeneratorConfigurationException(StripedDataSourcesCondition.PROPERTY, jdbc.getDataSources(),
+						"DataSource '" + name + "' is listed twice among " + StripedDataSourcesCondition.PROPERTY + " "
+								+ jdbc.getDataSources() + " and " + RETIRED + " " + jdbc.getRetiredDataSources()
+								+ ": each database is one stripe.",
+						"List each DataSource once in " + StripedDataSourcesCondition.PROPERTY + " and " + RETIRED
+								+ ".");
+			}
+		}
+	}
+
+	private static List<StripeMember> members(ListableBeanFactory beanFactory, JdbcProperties jdbc, String property,
+			List<String> names, String table, boolean active) {
+		List<StripeMember> members = new ArrayList<>();
+		for (String name : names) {
+			DataSource dataSource = dataSource(beanFactory, property, names, name);
+			if (active && JdbcTables.shouldCreateSchema(jdbc.getInitializeSchema(), dataSource)) {
+				new JdbcSegmentSchema(dataSource, table).createIfMissing();
+			}
+			JdbcTables.checkSegmentTableShape(dataSource, table);
+			members.add(new StripeMember(name, new JdbcSegmentStore(dataSource, table)));
+		}
+		return members;
+	}
+
+	private static DataSource dataSource(ListableBeanFactory beanFactory, String property, List<String> names,
+			String name) {
+		try {
+			return beanFactory.getBean(name, DataSource.class);
+		}
+		catch (NoSuchBeanDefinitionException ex) {
+			throw new IdGeneratorConfigurationException(property, names,
+					property + " lists '" + name + "', and there is no DataSource bean of that name; the DataSource "
+							+ "beans are " + Arrays.toString(beanFactory.getBeanNamesForType(DataSource.class)) + ".",
+					"List the bean names of DataSources in " + property + ", or define a DataSource bean named '" + name
+							+ "'.");
+		}
+	}
+
+	/**
+	 * Reject a sequence with a max-value or cycling: each store would count up to the
+	 * max-value in its own stripe.
+	 */
+	static void checkUnbounded(String name, SequenceProperties sequence) {
+		if (sequence.getMaxValue() != null || sequence.isCycle()) {
+			String prefix = "idgen.sequences." + name + ".";
+			String property = prefix + ((sequence.getMaxValue() != null) ? "max-value" : "cycle");
+			throw new IdGeneratorConfigurationException(property,
+					(sequence.getMaxValue() != null) ? sequence.getMaxValue() : Boolean.TRUE,
+					property + " is set, but the JDBC backend is striped over " + StripedDataSourcesCondition.PROPERTY
+							+ ", which cannot bound a sequence: each store would count up to the max-value in its "
+							+ "own stripe.",
+					"Remove " + prefix + "max-value and " + prefix + "cycle, or serve the sequence from another "
+							+ "backend with " + prefix + "backend.");
+		}
+	}
+
+}
