@@ -184,6 +184,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 				unreachable.add(stripe.name() + ": " + ex.getMessage());
 			}
 		}
+		checkNoneFellBehind(states);
 		if (states.values().stream().anyMatch((state) -> state < target)) {
 			if (!unreachable.isEmpty()) {
 				throw new BackendUnavailableException("Re-striping to generation " + this.generation
@@ -202,6 +203,29 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 				markDown(stripe, ex);
 			}
 		}
+	}
+
+	/**
+	 * Refuse a store that records an older generation than another store records the
+	 * configured one in, unless it is closed for it (a re-striping that stopped
+	 * half-way): such a store was either added without raising the generation or lost its
+	 * records, and then its counters, which the boundary of a new layout must lie above,
+	 * are lost too.
+	 */
+	private void checkNoneFellBehind(Map<Stripe, Long> states) {
+		long target = 2L * this.generation;
+		states.entrySet().stream().filter((entry) -> entry.getValue() == target).findFirst().ifPresent((current) -> {
+			states.forEach((stripe, state) -> {
+				if (state < target - 1) {
+					throw new StripeMismatchException("Store '" + stripe.name() + "' records generation " + (state / 2)
+							+ " of the stripe layout, while store '" + current.getKey().name()
+							+ "' records the configured generation " + this.generation + ": either it was added to "
+							+ "the stores without raising the generation (raise it to re-stripe), or it lost its "
+							+ "records (restored from an older backup, a server restarted without persistence), and "
+							+ "with them the counters that a new layout's boundary must lie above");
+				}
+			});
+		});
 	}
 
 	private List<Stripe> all() {

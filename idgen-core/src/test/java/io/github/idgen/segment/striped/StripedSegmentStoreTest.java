@@ -396,6 +396,24 @@ class StripedSegmentStoreTest {
 	}
 
 	@Test
+	void establishRefusesAStoreBehindTheOthersWhetherAddedWithoutANewGenerationOrEmptied() throws SQLException {
+		String sequence = uniqueName("behind");
+		striped(1, postgres(), mariaDb()).allocate(sequence, 10, 1);
+		assertThatExceptionOfType(StripeMismatchException.class)
+			.isThrownBy(() -> striped(1, postgres(), mariaDb(), h2()))
+			.withMessageContaining("'h2' records generation 0 of the stripe layout, while store 'postgres' records "
+					+ "the configured generation 1")
+			.withMessageContaining("raise it to re-stripe");
+		try (Connection connection = TestBackends.mariaDb().getConnection();
+				Statement statement = connection.createStatement()) {
+			statement.executeUpdate("DELETE FROM " + this.mariaDbTable);
+		}
+		assertThatExceptionOfType(StripeMismatchException.class).isThrownBy(() -> striped(1, postgres(), mariaDb()))
+			.withMessageContaining("'mariadb' records generation 0")
+			.withMessageContaining("lost its records");
+	}
+
+	@Test
 	void establishNeedsEveryStoreToRestripeButNotToStart() {
 		striped(1, postgres(), mariaDb());
 		this.mariaDb.cut(true);
