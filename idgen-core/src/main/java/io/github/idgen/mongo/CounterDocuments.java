@@ -1,6 +1,8 @@
 package io.github.idgen.mongo;
 
+import java.util.ArrayList;
 import java.util.Date;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -106,6 +108,19 @@ final class CounterDocuments {
 			.withReadPreference(ReadPreference.primary())
 			.find(Filters.eq(ID, sequence))
 			.first()));
+	}
+
+	/**
+	 * Read every document of the collection from the primary, with its {@code _id} and
+	 * {@code value} only.
+	 * @return the documents
+	 */
+	List<BsonDocument> findAll() {
+		return execute((collection) -> collection.withDocumentClass(BsonDocument.class)
+			.withReadPreference(ReadPreference.primary())
+			.find()
+			.projection(Projections.include(VALUE))
+			.into(new ArrayList<>()));
 	}
 
 	/**

@@ -1,5 +1,8 @@
 package io.github.idgen.mongo;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -21,6 +24,7 @@ import io.github.idgen.SequenceNames;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SequenceBounds;
+import io.github.idgen.segment.striped.StripeStore;
 
 /**
  * A {@link SegmentStore} that keeps its counters in a MongoDB collection, through Spring
@@ -92,8 +96,17 @@ import io.github.idgen.segment.SequenceBounds;
  * <p>
  * The store leaves the given {@link MongoOperations} as it is: it applies its write
  * concern to each operation, not to the template.
+ * <p>
+ * As a {@link StripeStore}, one stripe of a
+ * {@link io.github.idgen.segment.striped.StripedSegmentStore}, the store keeps the
+ * counter named {@code N} in the counter document of sequence {@code N}, so that a store
+ * that served alone can become a stripe. It reads the document from the primary, sets its
+ * {@code value} with the same compare-and-set {@code findOneAndUpdate} as above, creates
+ * it with an insert that a duplicate-key error refuses, and reads every document of the
+ * collection for the boundary of a new stripe layout. A {@code value} that is not a
+ * 64-bit integer is refused as above.
  */
-public class MongoSegmentStore implements SegmentStore {
+public class MongoSegmentStore implements SegmentStore, StripeStore {
 
 	/**
 	 * The default name of the counter collection.
@@ -166,7 +179,9 @@ public class MongoSegmentStore implements SegmentStore {
 				this.counters.insertIfAbsent(sequence, bounds.start() - 1);
 			}
 			else {
-				long counter = counterValue(sequence, current.get());
+				long counter = counterValue(
+						"Sequence " + SequenceNames.quote(sequence) + " cannot reserve IDs: the 'value' of its counter",
+						current.get());
 				if (!bounds.isBounded()) {
 					checkCanGrow(sequence, step, limit, counter);
 				}
@@ -185,13 +200,17 @@ public class MongoSegmentStore implements SegmentStore {
 		}
 	}
 
-	private long counterValue(String sequence, BsonDocument document) {
+	/**
+	 * Return the {@code value} of a counter document, or refuse it if it is not a 64-bit
+	 * integer.
+	 * @param subject what failed and the value it names, such as {@code Sequence 'a'
+	 * cannot reserve IDs: the 'value' of its counter}
+	 */
+	private long counterValue(String subject, BsonDocument document) {
 		BsonValue value = document.get(CounterDocuments.VALUE);
 		if (value == null || !value.isInt64()) {
-			throw new BackendMisconfiguredException(
-					"Sequence " + SequenceNames.quote(sequence) + " cannot reserve IDs: the 'value' of its "
-							+ "counter in collection '" + this.counters.collectionName() + "' is "
-							+ CounterDocuments.describeValue(document) + ", not a 64-bit integer (NumberLong)");
+			throw new BackendMisconfiguredException(subject + " in collection '" + this.counters.collectionName()
+					+ "' is " + CounterDocuments.describeValue(document) + ", not a 64-bit integer (NumberLong)");
 		}
 		return value.asInt64().getValue();
 	}
@@ -203,6 +222,67 @@ public class MongoSegmentStore implements SegmentStore {
 							+ this.counters.collectionName() + "' is at " + counter + " and cannot grow by " + step
 							+ " without passing the largest ID " + SequenceBounds.MAX_ID);
 		}
+	}
+
+	@Override
+	public OptionalLong read(String counter) {
+		SequenceNames.validateCounter(counter);
+		String action = "Could not read the counter " + SequenceNames.quote(counter);
+		Optional<BsonDocument> document;
+		try {
+			document = this.counters.find(counter);
+		}
+		catch (DataAccessException | MongoException ex) {
+			throw MongoFailures.translate(action + " in collection '" + this.counters.collectionName() + "'", ex);
+		}
+		return document.isPresent()
+				? OptionalLong.of(counterValue(action + ": the 'value' of its document", document.get()))
+				: OptionalLong.empty();
+	}
+
+	@Override
+	public boolean compareAndSet(String counter, OptionalLong expected, long value) {
+		SequenceNames.validateCounter(counter);
+		try {
+			if (expected.isEmpty()) {
+				return this.counters.insertIfAbsent(counter, value);
+			}
+			return this.counters.compareAndSet(counter, expected.getAsLong(), value, value - expected.getAsLong());
+		}
+		catch (DataAccessException | MongoException ex) {
+			throw MongoFailures.translate("Could not set the counter " + SequenceNames.quote(counter)
+					+ " in collection '" + this.counters.collectionName() + "'", ex);
+		}
+	}
+
+	/**
+	 * Return every counter of the collection: each document whose {@code _id} is a
+	 * string, as the store writes them; others are skipped.
+	 * @throws BackendMisconfiguredException if the {@code value} of a counter is not a
+	 * 64-bit integer
+	 */
+	@Override
+	public Map<String, Long> readAll() {
+		List<BsonDocument> documents;
+		try {
+			documents = this.counters.findAll();
+		}
+		catch (DataAccessException | MongoException ex) {
+			throw MongoFailures
+				.translate("Could not read the counters in collection '" + this.counters.collectionName() + "'", ex);
+		}
+		Map<String, Long> values = new LinkedHashMap<>();
+		for (BsonDocument document : documents) {
+			BsonValue id = document.get(CounterDocuments.ID);
+			if (id != null && id.isString()) {
+				String counter = id.asString().getValue();
+				values.put(counter,
+						counterValue(
+								"Could not read the counters: the 'value' of counter " + SequenceNames.quote(counter),
+								document));
+			}
+		}
+		return values;
 	}
 
 	/**

@@ -43,7 +43,7 @@ final class RedisFailures {
 	private static final Pattern WRAPPED_SCRIPT_ERROR = Pattern.compile("@user_script: \\d+: -([A-Z_]+) ");
 
 	private static final String PERMISSION = "the Redis user may not run a command idgen needs (EVAL, EVALSHA, GET, "
-			+ "SET, INCR, INCRBY, INFO, TIME, EXISTS, PEXPIRE, DEL), or its credentials are wrong";
+			+ "MGET, SET, INCR, INCRBY, INFO, TIME, EXISTS, PEXPIRE, DEL, SCAN), or its credentials are wrong";
 
 	private static final Map<String, String> MEANINGS = Map.of("NOPERM", PERMISSION, "NOAUTH", PERMISSION, "WRONGPASS",
 			PERMISSION, "WRONGTYPE", "a key of idgen holds another type of value than idgen wrote");

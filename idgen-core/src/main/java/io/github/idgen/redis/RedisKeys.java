@@ -29,6 +29,8 @@ public final class RedisKeys {
 
 	private static final String STAMP_SUFFIX = ":server";
 
+	private static final String GLOB_CHARACTERS = "*?[]\\";
+
 	private final String prefix;
 
 	/**
@@ -91,6 +93,43 @@ public final class RedisKeys {
 	 */
 	public String stamp(String sequence) {
 		return counter(sequence) + STAMP_SUFFIX;
+	}
+
+	/**
+	 * Return the {@code SCAN} pattern that matches every counter key of this prefix, and
+	 * no key derived from a counter: the prefix with the glob characters {@code *},
+	 * {@code ?}, {@code [}, {@code ]} and {@code \} escaped, then <code>{*}</code>.
+	 * @return the pattern
+	 */
+	String counterPattern() {
+		StringBuilder pattern = new StringBuilder();
+		for (char character : this.prefix.toCharArray()) {
+			if (GLOB_CHARACTERS.indexOf(character) >= 0) {
+				pattern.append('\\');
+			}
+			pattern.append(character);
+		}
+		return pattern.append("{*}").toString();
+	}
+
+	/**
+	 * Return the name of the counter that a key is the counter key of.
+	 * @param key a key, such as one that {@link #counterPattern()} matched
+	 * @return the name, or {@code null} if the key is no counter key of this prefix: it
+	 * starts otherwise, is derived from a counter key, or holds no valid name between its
+	 * braces
+	 */
+	String counterName(String key) {
+		if (!key.startsWith(this.prefix + "{") || !key.endsWith("}")) {
+			return null;
+		}
+		String name = key.substring(this.prefix.length() + 1, key.length() - 1);
+		try {
+			return validateSequence(name);
+		}
+		catch (IllegalArgumentException ex) {
+			return null;
+		}
 	}
 
 	/**

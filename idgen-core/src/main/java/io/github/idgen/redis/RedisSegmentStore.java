@@ -1,21 +1,35 @@
 package io.github.idgen.redis;
 
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisClusterNode;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.Cursor;
+import org.springframework.data.redis.core.ScanOptions;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.FailureDescriptions;
@@ -25,6 +39,7 @@ import io.github.idgen.SequenceObserver;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SequenceBounds;
+import io.github.idgen.segment.striped.StripeStore;
 
 /**
  * A {@link SegmentStore} that keeps its counters in Redis, through Spring Data Redis, on
@@ -120,8 +135,35 @@ import io.github.idgen.segment.SequenceBounds;
  * lost together ({@code FLUSHDB}, a restart without persistence) and the first instance
  * to use the sequence afterwards has received none of its IDs, it is created anew at
  * {@code start - 1}. The floor is only as durable as its own store.
+ *
+ * <h2>As a stripe</h2> As a {@link StripeStore}, one stripe of a
+ * {@link io.github.idgen.segment.striped.StripedSegmentStore}, the store keeps the
+ * counter named {@code N} in the counter key of sequence {@code N}, so that a store that
+ * served alone can become a stripe. {@link #read} is a {@code GET} of it;
+ * {@link #compareAndSet} runs the script {@code compare-and-set.lua}, which compares the
+ * counter with the expected value ({@code SET NX} semantics when none is expected) and
+ * sets it in one atomic step; {@link #readAll} runs {@code SCAN} over the counter keys of
+ * the prefix (on every master of a Redis Cluster) and {@code MGET}s their values,
+ * skipping every other key, such as the guards. The script keeps what the guard needs: it
+ * raises the guard with every write to at least the new value, so that the store's own
+ * reservations, should it serve alone again, still refuse a counter that went back below
+ * a value written as a stripe; and it refuses a counter that is missing while its guard
+ * exists, or behind its guard, with a {@link BackendMisconfiguredException} rather than
+ * create it anew or count on from it, since IDs up to the guard may have been handed out.
+ * Counters of a stripe only grow; one set lower stays behind its guard and is refused
+ * from then on.
+ * <p>
+ * A stripe does not use the rest of the guard: the script neither checks nor writes the
+ * stamp, so it does not tell a change of Redis server process (a replica promoted while
+ * behind, with the counter and its guard alike), and the stamp goes on naming the server
+ * of the store's own last reservation, so that such a change since then is still caught
+ * if the store serves alone again; the striped store keeps, per sequence, the last ID its
+ * instance handed out, which a counter that went back never passes within that instance,
+ * in place of the {@link HighWaterMark}. A store with a {@link CounterFloor} is refused
+ * as a stripe with a {@link BackendMisconfiguredException}: its stripe writes would not
+ * be claimed in the floor, which then would no longer lie above every ID handed out.
  */
-public class RedisSegmentStore implements SegmentStore {
+public class RedisSegmentStore implements SegmentStore, StripeStore {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisSegmentStore.class);
 
@@ -129,11 +171,20 @@ public class RedisSegmentStore implements SegmentStore {
 
 	private static final long MAX_CLAIM_BACKOFF_MILLIS = 32;
 
+	/**
+	 * The keys that one {@code SCAN} call looks at, and that one {@code MGET} reads.
+	 */
+	private static final int SCAN_COUNT = 1000;
+
+	private static final Pattern INTEGER = Pattern.compile("0|-?[1-9][0-9]*");
+
 	private final StringRedisTemplate template;
 
 	private final RedisKeys keys;
 
 	private final ReserveScript script;
+
+	private final CompareAndSetScript compareAndSetScript;
 
 	private final CounterFloor floor;
 
@@ -193,6 +244,7 @@ public class RedisSegmentStore implements SegmentStore {
 		this.keys = Objects.requireNonNull(keys, "RedisKeys must not be null");
 		this.template = new StringRedisTemplate(connectionFactory);
 		this.script = new ReserveScript(this.template, keys);
+		this.compareAndSetScript = new CompareAndSetScript(this.template, keys);
 		this.floor = floor;
 		this.failoverJump = failoverJump;
 		this.observer = SequenceObserver.guarded(observer);
@@ -421,6 +473,143 @@ public class RedisSegmentStore implements SegmentStore {
 		return new SequenceExhaustedException(sequence,
 				"Sequence " + SequenceNames.quote(sequence) + " has handed out its last ID, its max-value "
 						+ bounds.maxValue() + ": its counter '" + this.keys.counter(sequence) + "' is at " + counter);
+	}
+
+	/**
+	 * Return the value of a counter: a {@code GET} of its counter key.
+	 * @throws IllegalArgumentException if the name is not valid or contains a brace
+	 * @throws BackendMisconfiguredException if this store has a floor, or the key holds
+	 * no integer
+	 */
+	@Override
+	public OptionalLong read(String counter) {
+		String key = this.keys.counter(counter);
+		checkNoFloor();
+		String value;
+		try {
+			value = this.template.opsForValue().get(key);
+		}
+		catch (DataAccessException ex) {
+			throw RedisFailures.translate(
+					"Could not read the counter " + SequenceNames.quote(counter) + " in Redis key '" + key + "'", ex);
+		}
+		return (value != null) ? OptionalLong.of(counterValue(key, value)) : OptionalLong.empty();
+	}
+
+	/**
+	 * Set a counter if it holds the expected value, raising its guard with it.
+	 * @throws IllegalArgumentException if the name is not valid or contains a brace
+	 * @throws BackendMisconfiguredException if this store has a floor, or the counter is
+	 * missing while its guard exists, behind its guard, or not an integer
+	 */
+	@Override
+	public boolean compareAndSet(String counter, OptionalLong expected, long value) {
+		String key = this.keys.counter(counter);
+		checkNoFloor();
+		String action = "Could not set the counter " + SequenceNames.quote(counter) + " in Redis key '" + key + "'";
+		CompareAndSetScript.Result result;
+		try {
+			result = this.compareAndSetScript.compareAndSet(counter, expected, value);
+		}
+		catch (DataAccessException | IllegalStateException ex) {
+			throw RedisFailures.translate(action, ex);
+		}
+		return switch (result.outcome()) {
+			case SET -> true;
+			case DIFFERENT -> false;
+			case LOST -> throw new BackendMisconfiguredException(action + ": it is " + result.describeCounter()
+					+ ", below its guard '" + this.keys.guard(counter) + "', which holds " + result.guard()
+					+ ", so it was lost or set back and IDs up to the guard may have been handed out. To recover, "
+					+ "set the counter to the guard's value or above");
+			case INVALID -> throw new BackendMisconfiguredException(action + ": it holds '" + result.counter()
+					+ "', its cycle '" + this.keys.cycle(counter) + "' holds '" + result.cycle() + "' and its guard '"
+					+ this.keys.guard(counter) + "' holds '" + result.guard()
+					+ "'; each must be missing or an integer (the guard may be <cycle>:<value>)");
+		};
+	}
+
+	/**
+	 * Return every counter under this store's prefix: {@code SCAN} over its counter keys,
+	 * on every master of a Redis Cluster, then {@code MGET} of their values. Keys that
+	 * are no counter keys are skipped, such as the guards, the stamps and the keys of
+	 * worker leases; so is a key deleted between the two.
+	 * @throws BackendMisconfiguredException if this store has a floor, or a counter key
+	 * holds no integer
+	 */
+	@Override
+	public Map<String, Long> readAll() {
+		checkNoFloor();
+		String action = "Could not read the counters under the Redis key prefix '" + this.keys.prefix() + "'";
+		List<String> keys;
+		List<String> values = new ArrayList<>();
+		try {
+			keys = List.copyOf(this.template.execute(this::counterKeys, true));
+			for (int from = 0; from < keys.size(); from += SCAN_COUNT) {
+				values.addAll(this.template.opsForValue()
+					.multiGet(keys.subList(from, Math.min(from + SCAN_COUNT, keys.size()))));
+			}
+		}
+		catch (DataAccessException ex) {
+			throw RedisFailures.translate(action, ex);
+		}
+		Map<String, Long> counters = new LinkedHashMap<>();
+		for (int index = 0; index < keys.size(); index++) {
+			String value = values.get(index);
+			if (value != null) {
+				counters.put(this.keys.counterName(keys.get(index)), counterValue(keys.get(index), value));
+			}
+		}
+		return counters;
+	}
+
+	/**
+	 * Return the counter keys of this store's prefix, scanned on the server, or on every
+	 * master of a cluster.
+	 */
+	private Set<String> counterKeys(RedisConnection connection) {
+		ScanOptions options = ScanOptions.scanOptions().match(this.keys.counterPattern()).count(SCAN_COUNT).build();
+		Set<String> keys = new LinkedHashSet<>();
+		if (connection instanceof RedisClusterConnection cluster) {
+			for (RedisClusterNode node : cluster.clusterGetNodes()) {
+				if (node.isMaster()) {
+					collectCounterKeys(cluster.scan(node, options), keys);
+				}
+			}
+		}
+		else {
+			collectCounterKeys(connection.keyCommands().scan(options), keys);
+		}
+		return keys;
+	}
+
+	private void collectCounterKeys(Cursor<byte[]> cursor, Set<String> keys) {
+		try (cursor) {
+			cursor.forEachRemaining((bytes) -> {
+				String key = new String(bytes, StandardCharsets.UTF_8);
+				if (this.keys.counterName(key) != null) {
+					keys.add(key);
+				}
+			});
+		}
+	}
+
+	private static long counterValue(String key, String value) {
+		if (INTEGER.matcher(value).matches()) {
+			BigInteger parsed = new BigInteger(value);
+			if (parsed.bitLength() < Long.SIZE) {
+				return parsed.longValue();
+			}
+		}
+		throw new BackendMisconfiguredException("Redis key '" + key + "' holds '" + value
+				+ "', which is no counter: a 64-bit integer in canonical decimal form");
+	}
+
+	private void checkNoFloor() {
+		if (this.floor != null) {
+			throw new BackendMisconfiguredException("A Redis store with a floor cannot serve as a stripe: the "
+					+ "stripe's writes would not be claimed in the floor, which then would no longer lie above every "
+					+ "ID handed out. Use a Redis store without a floor as a stripe");
+		}
 	}
 
 	@Override

@@ -1,0 +1,107 @@
+package io.github.idgen.redis;
+
+import java.util.List;
+import java.util.OptionalLong;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+
+/**
+ * The Lua script {@code compare-and-set.lua} that sets a counter if it holds the expected
+ * value, or creates it if it must not exist, and raises its guard to the new value, in
+ * one atomic step; it refuses a counter that is missing while its guard exists, or behind
+ * its guard. The resource documents the arguments and the outcomes.
+ * <p>
+ * The script is read once and run as {@link ReserveScript} is: with {@code EVALSHA},
+ * falling back to {@code EVAL} after a {@code NOSCRIPT}. Its three keys share the
+ * counter's hash tag, so it runs on Redis Cluster too.
+ */
+final class CompareAndSetScript {
+
+	@SuppressWarnings("rawtypes")
+	private static final RedisScript<List> SCRIPT = LuaScripts.load("compare-and-set.lua", List.class);
+
+	private final StringRedisTemplate template;
+
+	private final RedisKeys keys;
+
+	CompareAndSetScript(StringRedisTemplate template, RedisKeys keys) {
+		this.template = template;
+		this.keys = keys;
+	}
+
+	/**
+	 * Set a counter to a value if it holds the expected one.
+	 * @param counter the counter name, already validated
+	 * @param expected the value the counter must hold, or empty if it must not exist
+	 * @param value the new value
+	 * @return the outcome
+	 * @throws DataAccessException if Redis failed
+	 */
+	Result compareAndSet(String counter, OptionalLong expected, long value) {
+		List<String> keys = List.of(this.keys.counter(counter), this.keys.guard(counter), this.keys.cycle(counter));
+		List<?> reply = this.template.execute(SCRIPT, keys,
+				expected.isPresent() ? Long.toString(expected.getAsLong()) : "", Long.toString(value));
+		if (reply == null || reply.size() != 4) {
+			throw new IllegalStateException("Unexpected reply of the compare-and-set script: " + reply);
+		}
+		return new Result(Outcome.valueOf((String) reply.get(0)), (String) reply.get(1), (String) reply.get(2),
+				(String) reply.get(3));
+	}
+
+	/**
+	 * What the script did.
+	 */
+	enum Outcome {
+
+		/**
+		 * The counter held the expected value, or did not exist as expected, and now
+		 * holds the new one; its guard holds at least the new value.
+		 */
+		SET,
+
+		/**
+		 * The counter did not hold the expected value, or existed while it was expected
+		 * not to; nothing was written.
+		 */
+		DIFFERENT,
+
+		/**
+		 * The counter is missing while its guard exists, or behind its guard; nothing was
+		 * written.
+		 */
+		LOST,
+
+		/**
+		 * The counter, its cycle or its guard does not hold a valid value; nothing was
+		 * written.
+		 */
+		INVALID
+
+	}
+
+	/**
+	 * The reply of the script.
+	 *
+	 * @param outcome what the script did
+	 * @param cycle the cycle key found, empty if it was missing
+	 * @param counter the counter found, empty if it was missing
+	 * @param guard the guard found, empty if it was missing
+	 */
+	record Result(Outcome outcome, String cycle, String counter, String guard) {
+
+		/**
+		 * Describe the counter found.
+		 * @return "missing", "at N" or "at N in cycle C"
+		 */
+		String describeCounter() {
+			if (this.counter.isEmpty()) {
+				return "missing";
+			}
+			return "at " + this.counter + (this.cycle.isEmpty() ? "" : " in cycle " + this.cycle);
+		}
+
+	}
+
+}
