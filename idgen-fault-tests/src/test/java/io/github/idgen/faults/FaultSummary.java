@@ -10,7 +10,8 @@ import java.nio.file.StandardOpenOption;
 import io.github.idgen.test.history.HistoryReport;
 
 /**
- * The fault suite's summary: one line per scenario and backend, printed and appended to
+ * The fault suite's summary: one line per scenario and backend, and lines that scenarios
+ * add about what they measured, printed and appended to
  * {@code target/faults-summary.txt}, which {@code .ci/run} prints at the end of a run.
  */
 public final class FaultSummary {
@@ -26,8 +27,16 @@ public final class FaultSummary {
 	 * @param backend the backend's name
 	 * @param report what the history checker found
 	 */
-	public static synchronized void report(String scenario, String backend, HistoryReport report) {
-		String line = report.summaryLine(scenario, backend);
+	public static void report(String scenario, String backend, HistoryReport report) {
+		note(report.summaryLine(scenario, backend));
+	}
+
+	/**
+	 * Print a line of the summary and append it to the summary file, such as one that
+	 * names a scenario's guarantees and what was measured of each.
+	 * @param line the line, starting with {@code FAULTS}, the scenario and the backend
+	 */
+	public static synchronized void note(String line) {
 		System.out.println(line);
 		try {
 			Files.createDirectories(FILE.getParent());

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.RejectedExecutionException;
@@ -269,13 +270,27 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	 * Check that every store of each old generation still in force is listed, as a store
 	 * or as retired: a store left out could go on handing out IDs of its old stripe above
 	 * the new boundary.
+	 * <p>
+	 * The old generations are those below the configured one that a listed store holds in
+	 * force (state {@code 2g}) or was closed under (state {@code 2g + 1}). Each listed
+	 * store that records the layout of such a generation covers its index, whatever its
+	 * state now: a store that another re-striping closed already, or opened under the
+	 * configured generation already, is not left out. Otherwise a re-striping cut short
+	 * after closing some stores could never be completed, and an instance starting while
+	 * another re-stripes would fail.
 	 */
 	private void checkOldGenerationsCovered(Map<Stripe, Long> states) {
+		Set<Integer> oldGenerations = new TreeSet<>();
+		for (long state : states.values()) {
+			long old = state / 2;
+			if (old >= 1 && old < this.generation) {
+				oldGenerations.add((int) old);
+			}
+		}
 		Map<StripeLayoutKey, Set<Integer>> seen = new LinkedHashMap<>();
-		for (Map.Entry<Stripe, Long> entry : states.entrySet()) {
-			long state = entry.getValue();
-			if (state >= 2 && state % 2 == 0) {
-				StripeLayout old = entry.getKey().records().layout((int) (state / 2));
+		for (int oldGeneration : oldGenerations) {
+			for (Stripe stripe : states.keySet()) {
+				StripeLayout old = stripe.records().layout(oldGeneration);
 				if (old != null && !old.retired()) {
 					seen.computeIfAbsent(new StripeLayoutKey(old.generation(), old.count()), (key) -> new HashSet<>())
 						.add(old.index());

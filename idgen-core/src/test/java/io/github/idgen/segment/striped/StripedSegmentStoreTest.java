@@ -331,6 +331,54 @@ class StripedSegmentStoreTest {
 	}
 
 	@Test
+	void aRestripingCutShortAfterClosingSomeStoresIsCompletedByTheNextAttempt() {
+		String sequence = uniqueName("resume");
+		StripedSegmentStore old = striped(1, postgres(), mariaDb());
+		long highest = 0;
+		for (int i = 0; i < 4; i++) {
+			highest = Math.max(highest, old.allocate(sequence, 10, 1).last());
+		}
+		long before = highest;
+		this.postgres.afterState(3, () -> this.mariaDb.cut(true));
+		assertThatExceptionOfType(BackendUnavailableException.class)
+			.isThrownBy(() -> striped(2, postgres(), mariaDb(), h2()));
+		this.mariaDb.cut(false);
+		StripedSegmentStore restriped = striped(2, postgres(), mariaDb(), h2());
+		assertThat(restriped.stripes()).allSatisfy((state) -> {
+			assertThat(state.status()).isEqualTo(StripeStatus.UP);
+			assertThat(state.layout().generation()).isEqualTo(2);
+			assertThat(state.layout().boundary()).isGreaterThan(before);
+		});
+		Segment segment = old.allocate(sequence, 10, 1);
+		assertThat(segment.stride()).isEqualTo(3);
+		assertThat(segment.start()).isGreaterThan(before);
+	}
+
+	@Test
+	void anInstanceThatStartsWhileAnotherOpensTheNewLayoutJoinsIt() {
+		String sequence = uniqueName("joins");
+		StripedSegmentStore old = striped(1, postgres(), mariaDb());
+		old.allocate(sequence, 10, 1);
+		AtomicReference<StripedSegmentStore> second = new AtomicReference<>();
+		this.postgres.afterState(4, () -> second.set(striped(2, postgres(), mariaDb(), h2())));
+		StripedSegmentStore first = striped(2, postgres(), mariaDb(), h2());
+		assertThat(second.get()).as("the instance that started meanwhile").isNotNull();
+		Set<Long> union = new HashSet<>();
+		for (StripedSegmentStore store : List.of(first, second.get(), old)) {
+			for (int i = 0; i < 6; i++) {
+				Segment segment = store.allocate(sequence, 10, 1);
+				assertThat(segment.stride()).isEqualTo(3);
+				for (long id : ids(segment)) {
+					assertThat(union.add(id)).as("ID %d handed out once", id).isTrue();
+				}
+			}
+		}
+		for (StripedSegmentStore store : List.of(first, second.get())) {
+			assertThat(store.stripes()).extracting(StripeState::status).containsOnly(StripeStatus.UP);
+		}
+	}
+
+	@Test
 	void establishRejectsStoresListedInAnotherOrder() {
 		striped(1, postgres(), mariaDb());
 		assertThatExceptionOfType(StripeMismatchException.class).isThrownBy(() -> striped(1, mariaDb(), postgres()))

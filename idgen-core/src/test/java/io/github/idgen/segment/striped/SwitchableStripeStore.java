@@ -9,7 +9,9 @@ import io.github.idgen.BackendUnavailableException;
 /**
  * A {@link StripeStore} test double over a real one that can be cut off, as a store whose
  * network is cut fails, and that runs a hook once after its next successful
- * compare-and-set of a counter, where tests re-stripe between a claim and its check.
+ * compare-and-set of a counter, where tests re-stripe between a claim and its check, or
+ * after its state record is set to a value, where tests act in the middle of a
+ * re-striping.
  */
 final class SwitchableStripeStore implements StripeStore {
 
@@ -18,6 +20,8 @@ final class SwitchableStripeStore implements StripeStore {
 	private volatile boolean cut;
 
 	private final AtomicReference<Runnable> afterNextClaim = new AtomicReference<>();
+
+	private final AtomicReference<StateHook> afterState = new AtomicReference<>();
 
 	SwitchableStripeStore(StripeStore store) {
 		this.store = store;
@@ -29,6 +33,16 @@ final class SwitchableStripeStore implements StripeStore {
 
 	void afterNextClaim(Runnable hook) {
 		this.afterNextClaim.set(hook);
+	}
+
+	/**
+	 * Run a hook once, after the store's state record is next set to the given value.
+	 * @param state the state value, such as {@code 2g - 1} when a re-striping to
+	 * generation {@code g} closes the store
+	 * @param hook what to run
+	 */
+	void afterState(long state, Runnable hook) {
+		this.afterState.set(new StateHook(state, hook));
 	}
 
 	@Override
@@ -47,6 +61,12 @@ final class SwitchableStripeStore implements StripeStore {
 				hook.run();
 			}
 		}
+		if (set && counter.equals(StripeRecords.PREFIX)) {
+			StateHook hook = this.afterState.get();
+			if (hook != null && hook.state() == value && this.afterState.compareAndSet(hook, null)) {
+				hook.hook().run();
+			}
+		}
 		return set;
 	}
 
@@ -60,6 +80,10 @@ final class SwitchableStripeStore implements StripeStore {
 	public void checkAvailable() {
 		failIfCut();
 		this.store.checkAvailable();
+	}
+
+	private record StateHook(long state, Runnable hook) {
+
 	}
 
 	private void failIfCut() {

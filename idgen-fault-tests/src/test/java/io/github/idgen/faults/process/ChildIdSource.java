@@ -21,15 +21,16 @@ import io.github.idgen.worker.WorkerId;
 /**
  * Where a {@link GeneratorProcess} takes its IDs from, by option {@code mode}:
  * {@code segment}, the segment engine over the store of {@link ChildStores} (options
- * {@code sequence} and {@code step}; the step is fixed and the next segment is fetched at
- * half of the current one, so that allocations are frequent), or {@code leased}, a
- * snowflake {@link LeasedWorker} holding worker id 0 (see {@link OneWorkerIdLeaseStore};
- * options {@code ttl}, {@code margin} and {@code maxBackwardWait}, ISO-8601 durations),
- * which waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free and then
- * prints {@code Leased worker <id> at <instant>}, the instant on the child's wall clock,
- * or {@code static}, snowflake worker id 0 without a lease (option
- * {@code maxBackwardWait}), kept in the {@link StateFileWorker} state file of option
- * {@code stateFile} if that is given and a bare {@link SnowflakeGenerator} otherwise.
+ * {@code sequence} and {@code step}, and optional {@code fetchTimeout}, an ISO-8601
+ * duration, 3 s by default; the step is fixed and the next segment is fetched at half of
+ * the current one, so that allocations are frequent), or {@code leased}, a snowflake
+ * {@link LeasedWorker} holding worker id 0 (see {@link OneWorkerIdLeaseStore}; options
+ * {@code ttl}, {@code margin} and {@code maxBackwardWait}, ISO-8601 durations), which
+ * waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free and then prints
+ * {@code Leased worker <id> at <instant>}, the instant on the child's wall clock, or
+ * {@code static}, snowflake worker id 0 without a lease (option {@code maxBackwardWait}),
+ * kept in the {@link StateFileWorker} state file of option {@code stateFile} if that is
+ * given and a bare {@link SnowflakeGenerator} otherwise.
  */
 final class ChildIdSource implements LongSupplier, AutoCloseable {
 
@@ -59,7 +60,8 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 			case "segment" -> {
 				long step = options.getInt("step");
 				SegmentSettings settings = new SegmentSettings(1, step,
-						new StepPolicy(step, step, Duration.ofMinutes(15)), 0.5, Duration.ofSeconds(3));
+						new StepPolicy(step, step, Duration.ofMinutes(15)), 0.5,
+						Duration.parse(options.get("fetchTimeout", "PT3S")));
 				SegmentSequences sequences = new SegmentSequences(stores.segmentStore(), settings, Map.of());
 				yield new ChildIdSource(sequences.create(options.get("sequence"))::next, sequences, stores);
 			}

@@ -1,7 +1,9 @@
 package io.github.idgen.faults.process;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
@@ -24,6 +26,8 @@ import io.github.idgen.redis.RedisKeys;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.redis.RedisWorkerLeaseStore;
 import io.github.idgen.segment.SegmentStore;
+import io.github.idgen.segment.striped.StripeMember;
+import io.github.idgen.segment.striped.StripedSegmentStore;
 import io.github.idgen.test.TestBackends;
 import io.github.idgen.worker.WorkerLeaseStore;
 
@@ -31,9 +35,17 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * Opens, in a {@link GeneratorProcess}, the store its options name, on a connection of
  * its own: option {@code store} is {@code jdbc} ({@code url}, optional {@code user} and
  * {@code password}, {@code table} for segments, {@code workerTable} for worker leases),
- * {@code redis} ({@code url}, {@code prefix}) or {@code mongo} ({@code url}, a connection
- * string with the database; the default collection). {@link #close()} closes the
- * connections.
+ * {@code redis} ({@code url}, {@code prefix}), {@code mongo} ({@code url}, a connection
+ * string with the database; the default collection) or {@code striped}, a
+ * {@link StripedSegmentStore} over JDBC stores: {@code generation}, {@code stripes} (how
+ * many stores the layout has) and, for each store {@code i} from 0,
+ * {@code stripe.<i>.name}, {@code stripe.<i>.url}, {@code stripe.<i>.table} and optional
+ * {@code stripe.<i>.user} and {@code stripe.<i>.password}; optional {@code retired} (how
+ * many retired stores) with {@code retired.<i>.*} alike. Each store of a striped store
+ * opens a connection per operation ({@link UnpooledDataSource}), so its URL should set
+ * the driver's connect and socket timeouts; the striped store's layout is checked, or set
+ * up, before the store is returned ({@link StripedSegmentStore#establish()}).
+ * {@link #close()} closes the connections and stops a striped store's background checks.
  */
 final class ChildStores implements AutoCloseable {
 
@@ -61,8 +73,34 @@ final class ChildStores implements AutoCloseable {
 			}
 			case "redis" -> new RedisSegmentStore(redis(), new RedisKeys(this.options.get("prefix")));
 			case "mongo" -> new MongoSegmentStore(mongo());
+			case "striped" -> striped();
 			default -> throw new IllegalArgumentException("Unknown store " + this.options.get("store"));
 		};
+	}
+
+	private StripedSegmentStore striped() {
+		StripedSegmentStore store = new StripedSegmentStore(stripeMembers("stripe", this.options.getInt("stripes")),
+				stripeMembers("retired", Integer.parseInt(this.options.get("retired", "0"))),
+				this.options.getInt("generation"));
+		this.resources.push(store);
+		long started = System.nanoTime();
+		store.establish();
+		System.out.println("Striped store established in " + (System.nanoTime() - started) / 1_000_000 + " ms: "
+				+ store.stripes());
+		return store;
+	}
+
+	private List<StripeMember> stripeMembers(String prefix, int count) {
+		List<StripeMember> members = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			String key = prefix + "." + i + ".";
+			String table = this.options.get(key + "table");
+			DataSource dataSource = new UnpooledDataSource(this.options.get(key + "url"),
+					this.options.get(key + "user", null), this.options.get(key + "password", null));
+			new JdbcSegmentSchema(dataSource, table).createIfMissing();
+			members.add(new StripeMember(this.options.get(key + "name"), new JdbcSegmentStore(dataSource, table)));
+		}
+		return members;
 	}
 
 	/**

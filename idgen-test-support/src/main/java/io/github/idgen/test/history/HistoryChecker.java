@@ -107,6 +107,38 @@ public final class HistoryChecker {
 				largestGap, percentile(latencies.toArray(), 0.999), maxLatencyNanos, examples);
 	}
 
+	/**
+	 * Read the calls of one history file, from a slot on, up to the first slot never
+	 * written. A file whose recorder still writes may be read: the calls recorded so far
+	 * are returned, the last one perhaps {@link Outcome#INVOKED}, which lets a scenario
+	 * note how far each file had come at a moment and judge the calls of each phase once
+	 * the recorders are closed. While the recorder writes, only the outcome of a call
+	 * read is certain: its ID and latency may not have reached this reader yet.
+	 * @param file the history file
+	 * @param from the index of the first call to read, 0 for the first of the file
+	 * @return the calls from {@code from} on, in the order they were made
+	 */
+	public static List<RecordedCall> calls(Path file, int from) {
+		ByteBuffer history = read(file);
+		List<RecordedCall> calls = new ArrayList<>();
+		for (long slot = (long) from * HistoryRecorder.SLOT_BYTES; slot + HistoryRecorder.SLOT_BYTES <= history
+			.limit(); slot += HistoryRecorder.SLOT_BYTES) {
+			long header = history.getLong((int) slot);
+			if (header == 0) {
+				break;
+			}
+			Outcome outcome = Outcome.of((int) (header >>> 56));
+			long value = history.getLong((int) slot + Long.BYTES);
+			long latency = header & HistoryRecorder.LATENCY_MASK;
+			calls.add(switch (outcome) {
+				case INVOKED -> new RecordedCall(outcome, 0, null, 0);
+				case OK -> new RecordedCall(outcome, value, null, latency);
+				case FAILED -> new RecordedCall(outcome, 0, FailureType.values()[(int) value], latency);
+			});
+		}
+		return calls;
+	}
+
 	private static long percentile(long[] values, double fraction) {
 		if (values.length == 0) {
 			return 0;

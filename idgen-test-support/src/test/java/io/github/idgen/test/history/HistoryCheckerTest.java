@@ -2,6 +2,7 @@ package io.github.idgen.test.history;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -141,6 +142,30 @@ class HistoryCheckerTest {
 
 		assertThat(Files.size(this.directory.resolve("a"))).isEqualTo(HistoryRecorder.SLOT_BYTES * 1_000_000L);
 		assertThat(HistoryChecker.checkDirectory(this.directory).attempted()).isOne();
+	}
+
+	@Test
+	void readsTheCallsOfAFileFromAnIndexWhileItIsWritten() {
+		Path file = this.directory.resolve("a");
+		try (HistoryRecorder recorder = HistoryRecorder.create(file, 10)) {
+			recorder.record(() -> 7);
+			recorder.record(() -> {
+				throw new BackendUnavailableException("down", null);
+			});
+			recorder.invoke();
+
+			List<RecordedCall> calls = HistoryChecker.calls(file, 0);
+
+			assertThat(calls).extracting(RecordedCall::outcome)
+				.containsExactly(Outcome.OK, Outcome.FAILED, Outcome.INVOKED);
+			assertThat(calls.get(0).id()).isEqualTo(7);
+			assertThat(calls.get(0).ok()).isTrue();
+			assertThat(calls.get(1).failure()).isEqualTo(FailureType.BACKEND_UNAVAILABLE);
+			assertThat(calls.get(1).failed()).isTrue();
+			assertThat(HistoryChecker.calls(file, 1)).extracting(RecordedCall::outcome)
+				.containsExactly(Outcome.FAILED, Outcome.INVOKED);
+			assertThat(HistoryChecker.calls(file, 3)).isEmpty();
+		}
 	}
 
 	private void record(String file, int calls, LongSupplier generator) {
