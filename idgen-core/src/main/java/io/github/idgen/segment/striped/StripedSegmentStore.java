@@ -351,6 +351,11 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 					"Store '" + stripe.name() + "' is being re-striped to generation " + ((state + 1) / 2));
 		}
 		if (state < known) {
+			long fresh = stripe.records().state();
+			if (fresh >= known) {
+				observe(stripe, fresh);
+				return;
+			}
 			String problem = (verified != null)
 					? "Store '" + stripe.name() + "' went back from generation " + (known / 2) + " to " + (state / 2)
 							+ " of the stripe layout: its records were lost or restored from an older backup, so its "

@@ -379,6 +379,35 @@ class StripedSegmentStoreTest {
 	}
 
 	@Test
+	void aStateReadBeforeAnotherThreadMovedTheStoreToANewGenerationDoesNotShutTheStoreOut() {
+		String sequence = uniqueName("stale");
+		StripedSegmentStore old = striped(1, postgres(), mariaDb());
+		this.postgres.cut(true);
+		old.allocate(sequence, 10, 1);
+		assertThat(byName(old).get("postgres").status()).isEqualTo(StripeStatus.DOWN);
+		this.mariaDb.cut(true);
+		this.postgres.cut(false);
+		this.postgres.afterNextStateRead(() -> {
+			this.mariaDb.cut(false);
+			striped(2, postgres(), mariaDb(), h2());
+			Thread other = new Thread(old::checkAvailable);
+			other.start();
+			try {
+				other.join();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		Segment segment = old.allocate(sequence, 10, 1);
+		assertThat(segment.stride()).isEqualTo(3);
+		assertThat(old.stripes()).allSatisfy((state) -> {
+			assertThat(state.status()).as(state.name()).isEqualTo(StripeStatus.UP);
+			assertThat(state.layout().generation()).isEqualTo(2);
+		});
+	}
+
+	@Test
 	void establishRejectsStoresListedInAnotherOrder() {
 		striped(1, postgres(), mariaDb());
 		assertThatExceptionOfType(StripeMismatchException.class).isThrownBy(() -> striped(1, mariaDb(), postgres()))

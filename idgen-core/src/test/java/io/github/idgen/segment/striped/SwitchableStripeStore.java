@@ -23,6 +23,8 @@ final class SwitchableStripeStore implements StripeStore {
 
 	private final AtomicReference<StateHook> afterState = new AtomicReference<>();
 
+	private final AtomicReference<Runnable> afterStateRead = new AtomicReference<>();
+
 	SwitchableStripeStore(StripeStore store) {
 		this.store = store;
 	}
@@ -45,10 +47,25 @@ final class SwitchableStripeStore implements StripeStore {
 		this.afterState.set(new StateHook(state, hook));
 	}
 
+	/**
+	 * Run a hook once, after the next read of the state record and before its value is
+	 * returned, so that the caller acts on a value that may be stale by then.
+	 */
+	void afterNextStateRead(Runnable hook) {
+		this.afterStateRead.set(hook);
+	}
+
 	@Override
 	public OptionalLong read(String counter) {
 		failIfCut();
-		return this.store.read(counter);
+		OptionalLong value = this.store.read(counter);
+		if (counter.equals(StripeRecords.PREFIX)) {
+			Runnable hook = this.afterStateRead.getAndSet(null);
+			if (hook != null) {
+				hook.run();
+			}
+		}
+		return value;
 	}
 
 	@Override
