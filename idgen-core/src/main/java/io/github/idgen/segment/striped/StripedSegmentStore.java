@@ -324,8 +324,15 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	 * Take what a store's state, read just now, says about the layout: keep or adopt the
 	 * layout, or mark the store down, mismatched or retired and throw.
 	 */
-	private void observe(Stripe stripe, long state) {
+	private void observe(Stripe stripe, long read) {
 		Stripe.Verified verified = stripe.verified();
+		long state = read;
+		if (verified != null && read < verified.state()) {
+			// another thread saw a newer state meanwhile: if it read after this one, the
+			// state read here is stale, not gone back; read it again to tell
+			state = stripe.records().state();
+			verified = stripe.verified();
+		}
 		long known = (verified != null) ? verified.state() : 2L * this.generation;
 		if (verified != null && state == known) {
 			stripe.up(verified.layout(), state);
