@@ -255,9 +255,14 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		}
 		long boundary = (highest >= SequenceBounds.MAX_ID) ? Long.MAX_VALUE : highest + 1;
 		int count = this.stripes.size();
+		// record the layout in every store before opening it in any: an instance
+		// re-striping at once with another list of stores then fails on a record before
+		// it opened a store on a stripe that another store is opened on
 		for (Stripe stripe : states.keySet()) {
 			int index = stripe.configuredIndex();
 			stripe.records().record(new StripeLayout(this.generation, count, index, boundary));
+		}
+		for (Stripe stripe : states.keySet()) {
 			stripe.records().advance(target - 1, target);
 		}
 		logger.info("Re-striped to generation {}: {} stores {} from ID {}{}", this.generation, count,
