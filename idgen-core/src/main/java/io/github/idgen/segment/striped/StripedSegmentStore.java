@@ -247,8 +247,12 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 					highest = Math.max(highest, counter.getValue());
 				}
 			}
-			long state = states.get(stripe);
-			StripeLayout old = (state % 2 == 0) ? stripe.records().layout((int) (state / 2)) : null;
+			// also when a re-striping stopped half-way and left the store closed: the
+			// boundary
+			// lies above every ID of the generations before, which no counter of these
+			// stores
+			// may remember (their stores retired)
+			StripeLayout old = lastLayout(stripe, states.get(stripe));
 			if (old != null) {
 				highest = Math.max(highest, old.boundary() - 1);
 			}
@@ -273,17 +277,29 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	/**
 	 * Check that every store of each old generation still in force is listed, as a store
 	 * or as retired: a store left out could go on handing out IDs of its old stripe above
-	 * the new boundary.
+	 * the new boundary. The generations checked are the last in force or closed in each
+	 * listed store (a re-striping may have stopped half-way, see {@link #lastLayout}),
+	 * each against the layouts of that generation recorded in every listed store,
+	 * whatever its state now.
 	 */
 	private void checkOldGenerationsCovered(Map<Stripe, Long> states) {
+		Set<Integer> generations = new HashSet<>();
+		states.forEach((stripe, state) -> {
+			StripeLayout last = lastLayout(stripe, state);
+			if (last != null) {
+				generations.add(last.generation());
+			}
+		});
 		Map<StripeLayoutKey, Set<Integer>> seen = new LinkedHashMap<>();
-		for (Map.Entry<Stripe, Long> entry : states.entrySet()) {
-			long state = entry.getValue();
-			if (state >= 2 && state % 2 == 0) {
-				StripeLayout old = entry.getKey().records().layout((int) (state / 2));
-				if (old != null && !old.retired()) {
-					seen.computeIfAbsent(new StripeLayoutKey(old.generation(), old.count()), (key) -> new HashSet<>())
-						.add(old.index());
+		for (int generation : generations) {
+			for (Stripe stripe : states.keySet()) {
+				StripeLayout old = stripe.records().layout(generation);
+				if (old != null) {
+					Set<Integer> indexes = seen.computeIfAbsent(new StripeLayoutKey(generation, old.count()),
+							(key) -> new HashSet<>());
+					if (!old.retired()) {
+						indexes.add(old.index());
+					}
 				}
 			}
 		}
@@ -302,6 +318,22 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 						+ "while re-striping, so that it is closed");
 			}
 		});
+	}
+
+	/**
+	 * Return the layout of the latest generation a store records that may be in force in
+	 * it or was before it was closed: the generation its state announces or closed, or,
+	 * if a re-striping closed it again without recording that one, the latest recorded
+	 * before it. {@code null} for a store that never was a stripe.
+	 */
+	private static StripeLayout lastLayout(Stripe stripe, long state) {
+		for (int generation = (int) (state / 2); generation >= 1; generation--) {
+			StripeLayout layout = stripe.records().layout(generation);
+			if (layout != null) {
+				return layout;
+			}
+		}
+		return null;
 	}
 
 	private void close(Stripe stripe, long target) {
