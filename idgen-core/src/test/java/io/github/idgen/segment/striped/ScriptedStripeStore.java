@@ -28,6 +28,8 @@ final class ScriptedStripeStore implements StripeStore {
 
 	private volatile boolean failNextReadAll;
 
+	private volatile long hangMillis;
+
 	ScriptedStripeStore() {
 		this(new ConcurrentHashMap<>());
 	}
@@ -45,6 +47,14 @@ final class ScriptedStripeStore implements StripeStore {
 
 	void cut(boolean cut) {
 		this.cut = cut;
+	}
+
+	/**
+	 * Make every call hang for a while before it is answered, as a database behind a
+	 * network that drops packets does until a timeout.
+	 */
+	void hang(long millis) {
+		this.hangMillis = millis;
 	}
 
 	void failNextReadAll() {
@@ -106,6 +116,16 @@ final class ScriptedStripeStore implements StripeStore {
 	}
 
 	private void failIfCut() {
+		long hang = this.hangMillis;
+		if (hang > 0) {
+			try {
+				Thread.sleep(hang);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			throw new BackendUnavailableException("timed out after " + hang + " ms (hung by the test)");
+		}
 		if (this.cut) {
 			throw new BackendUnavailableException("connection refused (cut by the test)");
 		}
