@@ -66,10 +66,11 @@ public record StripeLayout(int generation, int count, int index, long boundary) 
 	 * @return the ID, or -1 if it would pass {@link SequenceBounds#MAX_ID}
 	 */
 	public long firstAbove(long above) {
-		long candidate = Math.max(above, this.boundary - 1) + 1;
-		if (candidate > SequenceBounds.MAX_ID) {
+		long passed = Math.max(above, this.boundary - 1);
+		if (passed >= SequenceBounds.MAX_ID) {
 			return -1;
 		}
+		long candidate = passed + 1;
 		long first = candidate + Math.floorMod(this.index - candidate, (long) this.count);
 		return (first < candidate || first > SequenceBounds.MAX_ID) ? -1 : first;
 	}

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.RejectedExecutionException;
@@ -248,17 +247,24 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 					highest = Math.max(highest, counter.getValue());
 				}
 			}
-			long state = states.get(stripe);
-			StripeLayout old = (state % 2 == 0) ? stripe.records().layout((int) (state / 2)) : null;
+			// also when a re-striping stopped half-way and left the store closed: the
+			// boundary lies above every ID of the generations before, which no counter of
+			// these stores may remember (their stores retired)
+			StripeLayout old = lastLayout(stripe, states.get(stripe));
 			if (old != null) {
 				highest = Math.max(highest, old.boundary() - 1);
 			}
 		}
 		long boundary = (highest >= SequenceBounds.MAX_ID) ? Long.MAX_VALUE : highest + 1;
 		int count = this.stripes.size();
+		// record the layout in every store before opening it in any: an instance
+		// re-striping at once with another list of stores then fails on a record before
+		// it opened a store on a stripe that another store is opened on
 		for (Stripe stripe : states.keySet()) {
 			int index = stripe.configuredIndex();
 			stripe.records().record(new StripeLayout(this.generation, count, index, boundary));
+		}
+		for (Stripe stripe : states.keySet()) {
 			stripe.records().advance(target - 1, target);
 		}
 		logger.info("Re-striped to generation {}: {} stores {} from ID {}{}", this.generation, count,
@@ -269,31 +275,29 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	/**
 	 * Check that every store of each old generation still in force is listed, as a store
 	 * or as retired: a store left out could go on handing out IDs of its old stripe above
-	 * the new boundary.
-	 * <p>
-	 * The old generations are those below the configured one that a listed store holds in
-	 * force (state {@code 2g}) or was closed under (state {@code 2g + 1}). Each listed
-	 * store that records the layout of such a generation covers its index, whatever its
-	 * state now: a store that another re-striping closed already, or opened under the
-	 * configured generation already, is not left out. Otherwise a re-striping cut short
-	 * after closing some stores could never be completed, and an instance starting while
-	 * another re-stripes would fail.
+	 * the new boundary. The generations checked are the last in force or closed in each
+	 * listed store (a re-striping may have stopped half-way, see {@link #lastLayout}),
+	 * each against the layouts of that generation recorded in every listed store,
+	 * whatever its state now.
 	 */
 	private void checkOldGenerationsCovered(Map<Stripe, Long> states) {
-		Set<Integer> oldGenerations = new TreeSet<>();
-		for (long state : states.values()) {
-			long old = state / 2;
-			if (old >= 1 && old < this.generation) {
-				oldGenerations.add((int) old);
+		Set<Integer> generations = new HashSet<>();
+		states.forEach((stripe, state) -> {
+			StripeLayout last = lastLayout(stripe, state);
+			if (last != null) {
+				generations.add(last.generation());
 			}
-		}
+		});
 		Map<StripeLayoutKey, Set<Integer>> seen = new LinkedHashMap<>();
-		for (int oldGeneration : oldGenerations) {
+		for (int generation : generations) {
 			for (Stripe stripe : states.keySet()) {
-				StripeLayout old = stripe.records().layout(oldGeneration);
-				if (old != null && !old.retired()) {
-					seen.computeIfAbsent(new StripeLayoutKey(old.generation(), old.count()), (key) -> new HashSet<>())
-						.add(old.index());
+				StripeLayout old = stripe.records().layout(generation);
+				if (old != null) {
+					Set<Integer> indexes = seen.computeIfAbsent(new StripeLayoutKey(generation, old.count()),
+							(key) -> new HashSet<>());
+					if (!old.retired()) {
+						indexes.add(old.index());
+					}
 				}
 			}
 		}
@@ -312,6 +316,22 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 						+ "while re-striping, so that it is closed");
 			}
 		});
+	}
+
+	/**
+	 * Return the layout of the latest generation a store records that may be in force in
+	 * it or was before it was closed: the generation its state announces or closed, or,
+	 * if a re-striping closed it again without recording that one, the latest recorded
+	 * before it. {@code null} for a store that never was a stripe.
+	 */
+	private static StripeLayout lastLayout(Stripe stripe, long state) {
+		for (int generation = (int) (state / 2); generation >= 1; generation--) {
+			StripeLayout layout = stripe.records().layout(generation);
+			if (layout != null) {
+				return layout;
+			}
+		}
+		return null;
 	}
 
 	private void close(Stripe stripe, long target) {
@@ -339,8 +359,15 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	 * Take what a store's state, read just now, says about the layout: keep or adopt the
 	 * layout, or mark the store down, mismatched or retired and throw.
 	 */
-	private void observe(Stripe stripe, long state) {
+	private void observe(Stripe stripe, long read) {
 		Stripe.Verified verified = stripe.verified();
+		long state = read;
+		if (verified != null && read < verified.state()) {
+			// another thread saw a newer state meanwhile: if it read after this one, the
+			// state read here is stale, not gone back; read it again to tell
+			state = stripe.records().state();
+			verified = stripe.verified();
+		}
 		long known = (verified != null) ? verified.state() : 2L * this.generation;
 		if (verified != null && state == known) {
 			stripe.up(verified.layout(), state);
@@ -351,11 +378,6 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 					"Store '" + stripe.name() + "' is being re-striped to generation " + ((state + 1) / 2));
 		}
 		if (state < known) {
-			long fresh = stripe.records().state();
-			if (fresh >= known) {
-				observe(stripe, fresh);
-				return;
-			}
 			String problem = (verified != null)
 					? "Store '" + stripe.name() + "' went back from generation " + (known / 2) + " to " + (state / 2)
 							+ " of the stripe layout: its records were lost or restored from an older backup, so its "

@@ -8,11 +8,15 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.FailureDescriptions;
 import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
@@ -23,10 +27,13 @@ import io.github.idgen.segment.striped.StripedSegmentStore;
 /**
  * Opens the {@link StripedSegmentStore} of {@code idgen.jdbc.data-sources}: a
  * {@link JdbcSegmentStore} on the table {@code idgen.jdbc.table} of each DataSource
- * named, the table created where {@code idgen.jdbc.initialize-schema} says so and its
- * shape checked, and the stripe layout checked or set up before the first ID.
+ * named, the table created where {@code idgen.jdbc.initialize-schema} says so (not on a
+ * database that does not answer: the others serve, as they do later) and its shape
+ * checked, and the stripe layout checked or set up before the first ID.
  */
 final class StripedDataSources {
+
+	private static final Logger logger = LoggerFactory.getLogger(StripedDataSources.class);
 
 	private static final String RETIRED = "idgen.jdbc.retired-data-sources";
 
@@ -100,7 +107,17 @@ final class StripedDataSources {
 		for (String name : names) {
 			DataSource dataSource = dataSource(beanFactory, property, names, name);
 			if (active && JdbcTables.shouldCreateSchema(jdbc.getInitializeSchema(), dataSource)) {
-				new JdbcSegmentSchema(dataSource, table).createIfMissing();
+				try {
+					new JdbcSegmentSchema(dataSource, table).createIfMissing();
+				}
+				catch (BackendUnavailableException ex) {
+					// the others serve while it is down; it is checked before its first
+					// segment
+					logger.warn(
+							"DataSource '{}' of {} did not answer, so table '{}' was not created on it; the other "
+									+ "stores serve while it is checked again: {}",
+							name, property, table, FailureDescriptions.describe(ex));
+				}
 			}
 			JdbcTables.checkSegmentTableShape(dataSource, table);
 			members.add(new StripeMember(name, new JdbcSegmentStore(dataSource, table)));
