@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * where it stands and the back-off of its background checks.
  * <p>
  * Thread ownership: {@link #verified}, {@link #status} and {@link #problem} are written
- * by the fetch threads, the probe thread and the startup check, each write of
+ * by the fetch threads, the probe threads and the startup check, each write of
  * {@link #verified} a whole immutable {@link Verified}; volatile so that fetches, health
  * and metrics read current values without a lock. {@link #segments} is advanced
  * atomically. The back-off ({@link #retryDelayNanos}, {@link #probeScheduled}) is guarded

@@ -62,8 +62,9 @@ import io.github.idgen.segment.SequenceBounds;
  * with the old layout moves to the new one. An instance configured with an older
  * generation than recorded fails at startup.
  *
- * <h2>Thread ownership</h2> The stores are called by fetch threads, the probe thread
- * ({@code idgen-stripe-check}) and callers of {@link #establish()} and
+ * <h2>Thread ownership</h2> The stores are called by fetch threads, the probe threads
+ * ({@code idgen-stripe-check-N}, at most one per store, so that a store that hangs holds
+ * up no other's checks) and callers of {@link #establish()} and
  * {@link #checkAvailable()}; each {@link Stripe} documents its own state. {@link #floors}
  * holds, per sequence, the last ID handed out by this instance, raised atomically.
  * {@link #rotation} picks the store a fetch tries first.
@@ -117,8 +118,9 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		this.stripes = List.copyOf(active);
 		this.retired = retired.stream().map((member) -> new Stripe(member, StripeLayout.RETIRED)).toList();
 		this.generation = generation;
-		this.probes = new ScheduledThreadPoolExecutor(1, (task) -> {
-			Thread thread = new Thread(task, "idgen-stripe-check");
+		AtomicInteger probeThreads = new AtomicInteger();
+		this.probes = new ScheduledThreadPoolExecutor(stores.size(), (task) -> {
+			Thread thread = new Thread(task, "idgen-stripe-check-" + probeThreads.incrementAndGet());
 			thread.setDaemon(true);
 			return thread;
 		});
@@ -558,29 +560,43 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	}
 
 	/**
-	 * Check that at least one store answers, checking each and updating its state.
+	 * Check that at least one store answers, checking each that is not known to be down
+	 * and updating its state; the stores known to be down, which the background checks
+	 * watch, are checked only when none of the others answers, so that a store that hangs
+	 * does not hold up the health of the others.
 	 * @throws BackendUnavailableException if none answers, with the reason of each
 	 */
 	@Override
 	public void checkAvailable() {
 		List<String> failures = new ArrayList<>();
 		boolean answered = false;
-		for (Stripe stripe : this.stripes) {
-			if (stripe.status() == StripeStatus.MISMATCHED || stripe.status() == StripeStatus.RETIRED) {
-				failures.add(stripe.state().problem());
-				continue;
+		for (boolean downOnes : new boolean[] { false, true }) {
+			if (answered) {
+				return;
 			}
-			try {
-				stripe.store().checkAvailable();
-				observe(stripe, stripe.records().state());
-				answered = true;
-			}
-			catch (StripeMismatchException ex) {
-				failures.add(ex.getMessage());
-			}
-			catch (RuntimeException ex) {
-				markDown(stripe, ex);
-				failures.add(stripe.name() + ": " + ex.getMessage());
+			for (Stripe stripe : this.stripes) {
+				StripeStatus status = stripe.status();
+				if (status == StripeStatus.MISMATCHED || status == StripeStatus.RETIRED) {
+					if (downOnes) {
+						failures.add(stripe.state().problem());
+					}
+					continue;
+				}
+				if (downOnes != (status == StripeStatus.DOWN)) {
+					continue;
+				}
+				try {
+					stripe.store().checkAvailable();
+					observe(stripe, stripe.records().state());
+					answered = true;
+				}
+				catch (StripeMismatchException ex) {
+					failures.add(ex.getMessage());
+				}
+				catch (RuntimeException ex) {
+					markDown(stripe, ex);
+					failures.add(stripe.name() + ": " + ex.getMessage());
+				}
 			}
 		}
 		if (!answered) {
