@@ -88,7 +88,7 @@ import io.github.idgen.segment.striped.StripeStore;
  * As a {@link StripeStore}, one stripe of a
  * {@link io.github.idgen.segment.striped.StripedSegmentStore}, the store reads its rows,
  * sets them with the same compare-and-set update and inserts them as above, and reads the
- * whole table for the boundary of a new stripe layout.
+ * whole table for the counters a new stripe layout raises.
  */
 public class JdbcSegmentStore implements SegmentStore, StripeStore {
 

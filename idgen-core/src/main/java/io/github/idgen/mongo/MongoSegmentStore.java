@@ -103,7 +103,7 @@ import io.github.idgen.segment.striped.StripeStore;
  * that served alone can become a stripe. It reads the document from the primary, sets its
  * {@code value} with the same compare-and-set {@code findOneAndUpdate} as above, creates
  * it with an insert that a duplicate-key error refuses, and reads every document of the
- * collection for the boundary of a new stripe layout. A {@code value} that is not a
+ * collection for the counters a new stripe layout raises. A {@code value} that is not a
  * 64-bit integer is refused as above.
  */
 public class MongoSegmentStore implements SegmentStore, StripeStore {

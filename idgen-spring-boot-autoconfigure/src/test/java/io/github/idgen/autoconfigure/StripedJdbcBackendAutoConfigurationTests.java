@@ -93,7 +93,7 @@ class StripedJdbcBackendAutoConfigurationTests {
 				assertThat(stores).containsOnlyKeys("idsPostgres", "idsMariaDb", "idsH2");
 				assertThat(stores.get("idsMariaDb")).containsEntry("status", "UP")
 					.containsEntry("stripe", "IDs = 1 (mod 3)")
-					.containsEntry("boundary", 1L);
+					.containsEntry("generation", 1);
 				Map<String, Object> endpoint = context.getBean(IdGeneratorEndpoint.class).sequences();
 				assertThat(endpoint).containsKey("stores");
 				assertThat(endpoint.get("stores").toString()).contains("idsPostgres", "IDs = 0 (mod 3)");

@@ -4,10 +4,12 @@ import io.github.idgen.segment.SequenceBounds;
 
 /**
  * What one store of a {@link StripedSegmentStore} hands out in one generation of the
- * layout: the IDs {@code x >= boundary} with {@code x mod count == index}. The stores of
- * one generation have the same count and distinct indexes, so no two of them can ever
- * hand out the same ID, whatever their counters hold; the boundary of a generation lies
- * above every ID handed out in the generations before it.
+ * layout: the IDs {@code x} with {@code x mod count == index}. The stores of one
+ * generation have the same count and distinct indexes, so no two of them can ever hand
+ * out the same ID, whatever their counters hold. Where a generation starts is kept per
+ * sequence, in the counters: re-striping raises each counter of every store of the new
+ * generation to the highest value any store held for it (see
+ * {@link StripedSegmentStore}).
  * <p>
  * Generation 0 is the store on its own, before it became a stripe: every ID is its own
  * ({@link #UNSTRIPED}). A store dropped from the layout records a generation with the
@@ -17,9 +19,8 @@ import io.github.idgen.segment.SequenceBounds;
  * @param count the number of stores of the generation, at least 1
  * @param index which residue modulo {@code count} the store hands out, in
  * {@code [0, count)}, or {@value #RETIRED}
- * @param boundary the smallest ID of the generation, at least 1
  */
-public record StripeLayout(int generation, int count, int index, long boundary) {
+public record StripeLayout(int generation, int count, int index) {
 
 	/**
 	 * The index of a store retired from the layout.
@@ -29,14 +30,13 @@ public record StripeLayout(int generation, int count, int index, long boundary) 
 	/**
 	 * The layout of a store serving alone: generation 0, every ID.
 	 */
-	public static final StripeLayout UNSTRIPED = new StripeLayout(0, 1, 0, 1);
+	public static final StripeLayout UNSTRIPED = new StripeLayout(0, 1, 0);
 
 	/**
 	 * Create a layout, checking it.
 	 * @param generation the generation of the layout
 	 * @param count the number of stores of the generation
 	 * @param index the residue the store hands out, or {@value #RETIRED}
-	 * @param boundary the smallest ID of the generation
 	 */
 	public StripeLayout {
 		if (generation < 0) {
@@ -45,9 +45,6 @@ public record StripeLayout(int generation, int count, int index, long boundary) 
 		if (count < 1 || index < RETIRED || index >= count) {
 			throw new IllegalArgumentException(
 					"A stripe's index must lie within [0, count) = [0, " + count + ") but was " + index);
-		}
-		if (boundary < 1) {
-			throw new IllegalArgumentException("A stripe boundary must be at least 1 but was " + boundary);
 		}
 	}
 
@@ -61,12 +58,12 @@ public record StripeLayout(int generation, int count, int index, long boundary) 
 
 	/**
 	 * Return the first ID of the stripe above a value: the smallest
-	 * {@code x > max(above, boundary - 1)} with {@code x mod count == index}.
+	 * {@code x > max(above, 0)} with {@code x mod count == index}.
 	 * @param above the value the ID must pass
 	 * @return the ID, or -1 if it would pass {@link SequenceBounds#MAX_ID}
 	 */
 	public long firstAbove(long above) {
-		long passed = Math.max(above, this.boundary - 1);
+		long passed = Math.max(above, 0);
 		if (passed >= SequenceBounds.MAX_ID) {
 			return -1;
 		}
@@ -81,20 +78,19 @@ public record StripeLayout(int generation, int count, int index, long boundary) 
 	 * @return whether the store hands it out in this layout
 	 */
 	public boolean contains(long id) {
-		return !retired() && id >= this.boundary && Math.floorMod(id, (long) this.count) == this.index;
+		return !retired() && id >= 1 && Math.floorMod(id, (long) this.count) == this.index;
 	}
 
 	/**
-	 * Describe the stripe for messages, such as {@code "IDs = 1 (mod 3) from 1001 in
-	 * generation 2"}.
+	 * Describe the stripe for messages, such as {@code "IDs = 1 (mod 3) in generation
+	 * 2"}.
 	 * @return the description
 	 */
 	public String describe() {
 		if (retired()) {
 			return "retired in generation " + this.generation;
 		}
-		return "IDs = " + this.index + " (mod " + this.count + ") from " + this.boundary + " in generation "
-				+ this.generation;
+		return "IDs = " + this.index + " (mod " + this.count + ") in generation " + this.generation;
 	}
 
 }

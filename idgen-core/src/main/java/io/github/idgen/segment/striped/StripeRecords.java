@@ -13,9 +13,9 @@ import io.github.idgen.BackendMisconfiguredException;
  * force; {@code 2g - 1}: the generation before {@code g} is closed and {@code g} is being
  * prepared, so nothing is handed out. Missing: generation 0, the store serving alone. It
  * only ever grows.</li>
- * <li>{@code @stripes@<g>@count}, {@code @stripes@<g>@index},
- * {@code @stripes@<g>@boundary}: the {@link StripeLayout} of generation {@code g},
- * written before the state announces it and never changed afterwards.</li>
+ * <li>{@code @stripes@<g>@count}, {@code @stripes@<g>@index}: the {@link StripeLayout} of
+ * generation {@code g}, written before the state announces it and never changed
+ * afterwards.</li>
  * </ul>
  */
 final class StripeRecords {
@@ -67,18 +67,17 @@ final class StripeRecords {
 		}
 		OptionalLong count = this.member.store().read(name(generation, "count"));
 		OptionalLong index = this.member.store().read(name(generation, "index"));
-		OptionalLong boundary = this.member.store().read(name(generation, "boundary"));
-		if (count.isEmpty() || index.isEmpty() || boundary.isEmpty()) {
+		if (count.isEmpty() || index.isEmpty()) {
 			return null;
 		}
 		try {
-			return new StripeLayout(generation, Math.toIntExact(count.getAsLong()), Math.toIntExact(index.getAsLong()),
-					boundary.getAsLong());
+			return new StripeLayout(generation, Math.toIntExact(count.getAsLong()), Math.toIntExact(index.getAsLong()));
 		}
 		catch (IllegalArgumentException | ArithmeticException ex) {
-			throw new BackendMisconfiguredException("Store '" + this.member.name() + "' records an invalid stripe "
-					+ "layout for generation " + generation + ": count " + count.getAsLong() + ", index "
-					+ index.getAsLong() + ", boundary " + boundary.getAsLong(), ex);
+			throw new BackendMisconfiguredException(
+					"Store '" + this.member.name() + "' records an invalid stripe " + "layout for generation "
+							+ generation + ": count " + count.getAsLong() + ", index " + index.getAsLong(),
+					ex);
 		}
 	}
 
@@ -91,7 +90,6 @@ final class StripeRecords {
 		int generation = layout.generation();
 		create(name(generation, "count"), layout.count());
 		create(name(generation, "index"), layout.index());
-		create(name(generation, "boundary"), layout.boundary());
 		StripeLayout recorded = layout(generation);
 		if (recorded == null || recorded.count() != layout.count() || recorded.index() != layout.index()) {
 			throw new BackendMisconfiguredException("Store '" + this.member.name() + "' records generation "

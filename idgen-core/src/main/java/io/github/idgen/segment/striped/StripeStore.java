@@ -44,8 +44,8 @@ public interface StripeStore {
 	boolean compareAndSet(String counter, OptionalLong expected, long value);
 
 	/**
-	 * Return every counter of the store, for the boundary of a new layout, which lies
-	 * above them all.
+	 * Return every counter of the store, so that a new layout can raise each counter of
+	 * its stores to the highest value any store holds for it.
 	 * @return the value of each counter by name
 	 */
 	Map<String, Long> readAll();

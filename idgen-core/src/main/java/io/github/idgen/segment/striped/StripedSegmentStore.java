@@ -1,6 +1,7 @@
 package io.github.idgen.segment.striped;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +33,7 @@ import io.github.idgen.segment.SequenceBounds;
  * of its own stripe, so that IDs are served while at least one store answers.
  *
  * <h2>Stripes</h2> In generation {@code g} of the layout, with {@code n} stores, store
- * {@code k} hands out the IDs {@code x >= boundary} with {@code x mod n == k} (see
+ * {@code k} hands out the IDs {@code x} with {@code x mod n == k} (see
  * {@link StripeLayout}): a segment of {@code step} IDs from it is every {@code n}-th ID
  * from its first, served by {@link io.github.idgen.segment.SegmentBuffer} at the cost of
  * one multiplication. Two stores can never hand out the same ID, whatever their counters
@@ -53,14 +54,17 @@ import io.github.idgen.segment.SequenceBounds;
  * <h2>Changing the layout</h2> The layout is recorded in every store (see
  * {@link StripeRecords}) and {@link #establish()} compares it with the configured one at
  * startup. A configured generation above the recorded one re-stripes: it closes the old
- * generation in every store (from then on nothing is handed out under it), takes as
- * boundary one above the largest counter of all stores, records the new layout in every
- * store and opens it. This needs every store of the old and the new layout; stores that
- * leave the layout are passed as retired. A claim counts only if the store's state, read
- * after it, still holds the value it held before: a claim that raced with a re-striping
- * is dropped (its IDs are lost, never handed out twice), and an instance still running
- * with the old layout moves to the new one. An instance configured with an older
- * generation than recorded fails at startup.
+ * generation in every store (from then on nothing is handed out under it), raises each
+ * counter of every store of the new layout to the highest value any store holds for it
+ * (once before closing, while the stores serve, and once after, for what was reserved in
+ * between), records the new layout in every store and opens it. So every sequence goes on
+ * above the IDs it had, and one that had none, such as the counter of a new day, starts
+ * at its start. This needs every store of the old and the new layout; stores that leave
+ * the layout are passed as retired. A claim counts only if the store's state, read after
+ * it, still holds the value it held before: a claim that raced with a re-striping is
+ * dropped (its IDs are lost, never handed out twice), and an instance still running with
+ * the old layout moves to the new one. An instance configured with an older generation
+ * than recorded fails at startup.
  *
  * <h2>Thread ownership</h2> The stores are called by fetch threads, the probe threads
  * ({@code idgen-stripe-check-N}, at most one per store, so that a store that hangs holds
@@ -211,8 +215,8 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	 * Refuse a store that records an older generation than another store records the
 	 * configured one in, unless it is closed for it (a re-striping that stopped
 	 * half-way): such a store was either added without raising the generation or lost its
-	 * records, and then its counters, which the boundary of a new layout must lie above,
-	 * are lost too.
+	 * records, and then its counters, which a new layout's counters must lie above, are
+	 * lost too.
 	 */
 	private void checkNoneFellBehind(Map<Stripe, Long> states) {
 		long target = 2L * this.generation;
@@ -224,7 +228,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 							+ "' records the configured generation " + this.generation + ": either it was added to "
 							+ "the stores without raising the generation (raise it to re-stripe), or it lost its "
 							+ "records (restored from an older backup, a server restarted without persistence), and "
-							+ "with them the counters that a new layout's boundary must lie above");
+							+ "with them the counters that a new layout's counters must lie above");
 				}
 			});
 		});
@@ -239,48 +243,80 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	private void restripe(Map<Stripe, Long> states) {
 		long target = 2L * this.generation;
 		checkOldGenerationsCovered(states);
+		raiseCounters(states.keySet());
 		for (Stripe stripe : states.keySet()) {
 			close(stripe, target);
 		}
-		long highest = 0;
-		for (Stripe stripe : states.keySet()) {
-			for (Map.Entry<String, Long> counter : stripe.store().readAll().entrySet()) {
-				if (!StripeRecords.isRecord(counter.getKey())) {
-					highest = Math.max(highest, counter.getValue());
-				}
-			}
-			// also when a re-striping stopped half-way and left the store closed: the
-			// boundary lies above every ID of the generations before, which no counter of
-			// these stores may remember (their stores retired)
-			StripeLayout old = lastLayout(stripe, states.get(stripe));
-			if (old != null) {
-				highest = Math.max(highest, old.boundary() - 1);
-			}
-		}
-		long boundary = (highest >= SequenceBounds.MAX_ID) ? Long.MAX_VALUE : highest + 1;
+		int raised = raiseCounters(states.keySet());
 		int count = this.stripes.size();
 		// record the layout in every store before opening it in any: an instance
 		// re-striping at once with another list of stores then fails on a record before
 		// it opened a store on a stripe that another store is opened on
 		for (Stripe stripe : states.keySet()) {
-			int index = stripe.configuredIndex();
-			stripe.records().record(new StripeLayout(this.generation, count, index, boundary));
+			stripe.records().record(new StripeLayout(this.generation, count, stripe.configuredIndex()));
 		}
 		for (Stripe stripe : states.keySet()) {
 			stripe.records().advance(target - 1, target);
 		}
-		logger.info("Re-striped to generation {}: {} stores {} from ID {}{}", this.generation, count,
-				this.stripes.stream().map(Stripe::name).toList(), boundary,
-				this.retired.isEmpty() ? "" : ", retired " + this.retired.stream().map(Stripe::name).toList());
+		logger.info("Re-striped to generation {}: {} stores {}{}; {} counters raised while closed", this.generation,
+				count, this.stripes.stream().map(Stripe::name).toList(),
+				this.retired.isEmpty() ? "" : ", retired " + this.retired.stream().map(Stripe::name).toList(), raised);
+	}
+
+	/**
+	 * Raise each counter of every store of the layout to the highest value any of the
+	 * given stores holds for it, so that no store hands out again, in its new stripe, an
+	 * ID that any store handed out in its old one. Run once before the stores are closed,
+	 * while they still serve, which does most of the work, and once after, which raises
+	 * only what was reserved in between.
+	 * @return the number of counters raised
+	 */
+	private int raiseCounters(Set<Stripe> stripes) {
+		Map<Stripe, Map<String, Long>> held = new LinkedHashMap<>();
+		Map<String, Long> highest = new HashMap<>();
+		for (Stripe stripe : stripes) {
+			Map<String, Long> counters = new HashMap<>(stripe.store().readAll());
+			counters.keySet().removeIf(StripeRecords::isRecord);
+			held.put(stripe, counters);
+			counters.forEach((name, value) -> highest.merge(name, value, Math::max));
+		}
+		int raised = 0;
+		for (Stripe stripe : stripes) {
+			if (stripe.configuredIndex() == StripeLayout.RETIRED) {
+				continue;
+			}
+			Map<String, Long> counters = held.get(stripe);
+			for (Map.Entry<String, Long> counter : highest.entrySet()) {
+				Long value = counters.get(counter.getKey());
+				if (value == null || value < counter.getValue()) {
+					raise(stripe, counter.getKey(), counter.getValue());
+					raised++;
+				}
+			}
+		}
+		return raised;
+	}
+
+	private void raise(Stripe stripe, String counter, long value) {
+		for (int attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
+			OptionalLong current = stripe.store().read(counter);
+			if (current.isPresent() && current.getAsLong() >= value
+					|| stripe.store().compareAndSet(counter, current, value)) {
+				return;
+			}
+		}
+		throw new BackendUnavailableException(
+				"Could not raise the counter " + SequenceNames.quote(counter) + " of store '" + stripe.name() + "' to "
+						+ value + ": it kept changing under " + MAX_CLAIM_ATTEMPTS + " attempts");
 	}
 
 	/**
 	 * Check that every store of each old generation still in force is listed, as a store
 	 * or as retired: a store left out could go on handing out IDs of its old stripe above
-	 * the new boundary. The generations checked are the last in force or closed in each
-	 * listed store (a re-striping may have stopped half-way, see {@link #lastLayout}),
-	 * each against the layouts of that generation recorded in every listed store,
-	 * whatever its state now.
+	 * the counters of the new layout. The generations checked are the last in force or
+	 * closed in each listed store (a re-striping may have stopped half-way, see
+	 * {@link #lastLayout}), each against the layouts of that generation recorded in every
+	 * listed store, whatever its state now.
 	 */
 	private void checkOldGenerationsCovered(Map<Stripe, Long> states) {
 		Set<Integer> generations = new HashSet<>();
@@ -314,7 +350,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 				throw new BackendMisconfiguredException("Cannot re-stripe to generation " + this.generation
 						+ ": generation " + key.generation() + " has " + key.count() + " stores, but stripe(s) "
 						+ missing + " of it are neither among the stores nor among the retired stores. A store left "
-						+ "out could go on handing out IDs above the new boundary: list it among the retired stores "
+						+ "out could go on handing out IDs in its old stripe: list it among the retired stores "
 						+ "while re-striping, so that it is closed");
 			}
 		});
@@ -608,8 +644,8 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	/**
 	 * Return the generation and the state of every store: {@code generation} and
 	 * {@code stores}, each by name with {@code status}, {@code generation},
-	 * {@code stripe} (such as {@code "IDs = 1 (mod 3)"}), {@code boundary},
-	 * {@code segments} and, unless it is up, {@code problem}.
+	 * {@code stripe} (such as {@code "IDs = 1 (mod 3)"}), {@code segments} and, unless it
+	 * is up, {@code problem}.
 	 */
 	@Override
 	public Map<String, Object> details() {
@@ -622,7 +658,6 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 				store.put("generation", layout.generation());
 				store.put("stripe",
 						layout.retired() ? "retired" : "IDs = " + layout.index() + " (mod " + layout.count() + ")");
-				store.put("boundary", layout.boundary());
 			}
 			store.put("segments", state.segments());
 			if (state.problem() != null) {

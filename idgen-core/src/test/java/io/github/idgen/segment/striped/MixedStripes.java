@@ -72,7 +72,7 @@ public final class MixedStripes {
 				}
 			}
 			List<Segment> segments = runTogether(tasks).stream().flatMap(List::stream).toList();
-			List<StripeLayout> layouts = List.of(new StripeLayout(1, 2, 0, 1), new StripeLayout(1, 2, 1, 1));
+			List<StripeLayout> layouts = List.of(new StripeLayout(1, 2, 0), new StripeLayout(1, 2, 1));
 			for (StripedSegmentStore instance : instances) {
 				assertThat(instance.stripes()).extracting(StripeState::status)
 					.containsExactly(StripeStatus.UP, StripeStatus.UP);

@@ -67,13 +67,13 @@ class StripedSegmentStoreReviewTest {
 	/**
 	 * A re-striping that fails once every store is closed (a store's connection drops
 	 * while the counters are read, or the process dies) leaves every store in the odd
-	 * "being prepared" state. The boundary of the old generation then survives only in
-	 * its records: when the old generation handed out nothing and the stores before it
-	 * were retired, no counter remembers the IDs of the generation before. The retry must
-	 * still put the new boundary above them.
+	 * "being prepared" state. When the old generation handed out nothing and the stores
+	 * before it were retired, only the counters that generation's re-striping raised in
+	 * its own stores remember the IDs of the generation before. The retry must still
+	 * start above them.
 	 */
 	@Test
-	void aRestripingRetriedAfterFailingOnceEveryStoreWasClosedKeepsTheOldBoundary() {
+	void aRestripingRetriedAfterFailingOnceEveryStoreWasClosedStaysAboveEveryEarlierId() {
 		ScriptedStripeStore a = new ScriptedStripeStore();
 		ScriptedStripeStore b = new ScriptedStripeStore();
 		ScriptedStripeStore c = new ScriptedStripeStore();
@@ -335,7 +335,7 @@ class StripedSegmentStoreReviewTest {
 			reserve.run();
 			newA.beforeCompareAndSet(StripeRecords.PREFIX, reserve);
 		});
-		newA.beforeCompareAndSet(StripeRecords.PREFIX + "@2@boundary", reserve);
+		newA.beforeCompareAndSet(StripeRecords.PREFIX + "@2@index", reserve);
 		newB.beforeCompareAndSet(StripeRecords.PREFIX, () -> newB.beforeCompareAndSet(StripeRecords.PREFIX, reserve));
 		StripedSegmentStore restriped = open(2, List.of(member("b", newB), member("c", c.view()), member("a", newA)),
 				List.of());
@@ -423,7 +423,7 @@ class StripedSegmentStoreReviewTest {
 
 	@Test
 	void firstAboveAValueAtOrPastTheLargestIdIsMinusOne() {
-		StripeLayout layout = new StripeLayout(1, 3, 1, 1);
+		StripeLayout layout = new StripeLayout(1, 3, 1);
 		assertThat(layout.firstAbove(SequenceBounds.MAX_ID - 1)).isEqualTo(-1);
 		assertThat(layout.firstAbove(SequenceBounds.MAX_ID)).isEqualTo(-1);
 		assertThat(layout.firstAbove(Long.MAX_VALUE)).isEqualTo(-1);

@@ -215,12 +215,11 @@ final class StripedBackends implements AutoCloseable {
 			String prefix = "@stripes@" + generation + "@";
 			OptionalLong count = store.read(prefix + "count");
 			OptionalLong index = store.read(prefix + "index");
-			OptionalLong boundary = store.read(prefix + "boundary");
-			if (count.isEmpty() || index.isEmpty() || boundary.isEmpty()) {
+			if (count.isEmpty() || index.isEmpty()) {
 				throw new IllegalStateException(
 						"Store " + this.name + " does not record generation " + generation + " of the layout");
 			}
-			return new StripeLayout(generation, (int) count.getAsLong(), (int) index.getAsLong(), boundary.getAsLong());
+			return new StripeLayout(generation, (int) count.getAsLong(), (int) index.getAsLong());
 		}
 
 	}
