@@ -123,7 +123,9 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		this.retired = retired.stream().map((member) -> new Stripe(member, StripeLayout.RETIRED)).toList();
 		this.generation = generation;
 		AtomicInteger probeThreads = new AtomicInteger();
-		this.probes = new ScheduledThreadPoolExecutor(stores.size(), (task) -> {
+		// one thread per store, retired ones included: they are checked in the background
+		// too when they do not answer at startup
+		this.probes = new ScheduledThreadPoolExecutor(stores.size() + retired.size(), (task) -> {
 			Thread thread = new Thread(task, "idgen-stripe-check-" + probeThreads.incrementAndGet());
 			thread.setDaemon(true);
 			return thread;
@@ -489,7 +491,9 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 			for (int offset = 0; offset < this.stripes.size(); offset++) {
 				Stripe stripe = this.stripes.get((first + offset) % this.stripes.size());
 				StripeStatus status = stripe.status();
-				if (downOnes != (status == StripeStatus.DOWN) || status == StripeStatus.MISMATCHED
+				// the second pass tries every store the first did not, including one that
+				// was down then and came back meanwhile
+				if (!downOnes && status == StripeStatus.DOWN || status == StripeStatus.MISMATCHED
 						|| status == StripeStatus.RETIRED || !tried.add(stripe)) {
 					continue;
 				}
@@ -605,6 +609,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	@Override
 	public void checkAvailable() {
 		List<String> failures = new ArrayList<>();
+		Set<Stripe> checked = new HashSet<>();
 		boolean answered = false;
 		for (boolean downOnes : new boolean[] { false, true }) {
 			if (answered) {
@@ -618,7 +623,10 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 					}
 					continue;
 				}
-				if (downOnes != (status == StripeStatus.DOWN)) {
+				// the second pass checks every store the first did not, including one
+				// that
+				// was down then and came back meanwhile
+				if (!downOnes && status == StripeStatus.DOWN || !checked.add(stripe)) {
 					continue;
 				}
 				try {
