@@ -172,6 +172,9 @@ class StripedSegmentStoreReviewBTest {
 			return;
 		}
 		StripedSegmentStore two = second.get(0);
+		// a answers neither instance now: each serves from its added store only
+		a1.cut(true);
+		a2.cut(true);
 		Set<Long> ids = new HashSet<>();
 		for (int i = 0; i < 4; i++) {
 			for (StripedSegmentStore instance : List.of(one, two)) {
