@@ -1,6 +1,7 @@
 package io.github.idgen.segment.striped;
 
 import java.util.OptionalLong;
+import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.idgen.BackendMisconfiguredException;
 
@@ -13,6 +14,10 @@ import io.github.idgen.BackendMisconfiguredException;
  * force; {@code 2g - 1}: the generation before {@code g} is closed and {@code g} is being
  * prepared, so nothing is handed out. Missing: generation 0, the store serving alone. It
  * only ever grows.</li>
+ * <li>{@value #STORE_ID}: the identity of the store, a random number.</li>
+ * <li>{@code @stripes@<g>@stores}: a digest of the identities of the stores of generation
+ * {@code g}, in order, so that two instances re-striping to one generation with different
+ * lists of stores cannot both open it.</li>
  * <li>{@code @stripes@<g>@count}, {@code @stripes@<g>@index}: the {@link StripeLayout} of
  * generation {@code g}, written before the state announces it and never changed
  * afterwards.</li>
@@ -26,6 +31,8 @@ final class StripeRecords {
 	static final String PREFIX = "@stripes";
 
 	private static final String STATE = PREFIX;
+
+	private static final String STORE_ID = PREFIX + "@id";
 
 	private final StripeMember member;
 
@@ -99,6 +106,33 @@ final class StripeRecords {
 					+ "instance the same list of stores, or raise the stripe generation");
 		}
 		return recorded;
+	}
+
+	/**
+	 * Return the identity of the store, a random number it records the first time it is
+	 * asked, so that instances that call one database by different names, or two by the
+	 * same name, tell them apart.
+	 */
+	long storeId() {
+		long candidate = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+		create(STORE_ID, candidate);
+		return this.member.store()
+			.read(STORE_ID)
+			.orElseThrow(() -> new BackendMisconfiguredException(
+					"Store '" + this.member.name() + "' did not keep the record " + STORE_ID + " of its identity"));
+	}
+
+	/**
+	 * Record which list of stores set up a generation, unless one is recorded already,
+	 * and return the recorded one.
+	 * @param generation the generation
+	 * @param stores the digest of the identities of the stores of the generation, in
+	 * order
+	 * @return the digest the store records for the generation
+	 */
+	long recordStores(int generation, long stores) {
+		create(name(generation, "stores"), stores);
+		return this.member.store().read(name(generation, "stores")).orElse(stores);
 	}
 
 	private void create(String counter, long value) {

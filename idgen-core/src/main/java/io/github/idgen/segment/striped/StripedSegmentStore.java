@@ -251,11 +251,23 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		}
 		int raised = raiseCounters(states.keySet());
 		int count = this.stripes.size();
-		// record the layout in every store before opening it in any: an instance
-		// re-striping at once with another list of stores then fails on a record before
-		// it opened a store on a stripe that another store is opened on
+		// record the layout and the list of stores in every store before opening it in
+		// any: an instance re-striping at once with another list then fails on a record
+		// of a store both lists hold, before it opened a store on a stripe that another
+		// store is opened on
+		long stores = storesDigest();
 		for (Stripe stripe : states.keySet()) {
 			stripe.records().record(new StripeLayout(this.generation, count, stripe.configuredIndex()));
+			stripe.records().recordStores(this.generation, stores);
+		}
+		for (Stripe stripe : states.keySet()) {
+			if (stripe.records().recordStores(this.generation, stores) != stores) {
+				throw new BackendMisconfiguredException("Store '" + stripe.name() + "' records generation "
+						+ this.generation + " of the stripe layout as set up with another list of stores than "
+						+ this.stripes.stream().map(Stripe::name).toList()
+						+ ": another instance re-striped to the same generation with other stores. Give every "
+						+ "instance the same list of stores, or raise the generation");
+			}
 		}
 		for (Stripe stripe : states.keySet()) {
 			stripe.records().advance(target - 1, target);
@@ -263,6 +275,27 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		logger.info("Re-striped to generation {}: {} stores {}{}; {} counters raised while closed", this.generation,
 				count, this.stripes.stream().map(Stripe::name).toList(),
 				this.retired.isEmpty() ? "" : ", retired " + this.retired.stream().map(Stripe::name).toList(), raised);
+	}
+
+	/**
+	 * Return a digest of the identities of the stores of the layout, in order; refuse a
+	 * database listed twice.
+	 */
+	private long storesDigest() {
+		Map<Long, String> seen = new HashMap<>();
+		long digest = this.stripes.size();
+		for (Stripe stripe : all()) {
+			long id = stripe.records().storeId();
+			String other = seen.putIfAbsent(id, stripe.name());
+			if (other != null) {
+				throw new BackendMisconfiguredException("Stores '" + other + "' and '" + stripe.name()
+						+ "' are one database: each store of a stripe layout must be a database of its own");
+			}
+			if (stripe.configuredIndex() != StripeLayout.RETIRED) {
+				digest = 31 * digest + id;
+			}
+		}
+		return digest;
 	}
 
 	/**

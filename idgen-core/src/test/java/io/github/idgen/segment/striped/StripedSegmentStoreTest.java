@@ -434,6 +434,15 @@ class StripedSegmentStoreTest {
 	}
 
 	@Test
+	void establishRejectsOneDatabaseListedTwiceUnderTwoNames() {
+		assertThatExceptionOfType(BackendMisconfiguredException.class)
+			.isThrownBy(() -> striped(1, postgres(),
+					new StripeMember("postgres-again",
+							new JdbcSegmentStore(TestBackends.postgres(), this.postgresTable))))
+			.withMessageContaining("Stores 'postgres' and 'postgres-again' are one database");
+	}
+
+	@Test
 	void establishRejectsStoresListedInAnotherOrder() {
 		striped(1, postgres(), mariaDb());
 		assertThatExceptionOfType(StripeMismatchException.class).isThrownBy(() -> striped(1, mariaDb(), postgres()))
