@@ -25,11 +25,11 @@ import io.github.idgen.test.TestBackends;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Review of issue 14 on the auto-configuration: an instance (re)started while one of its
- * striped databases is down must start and serve from the others, with the README's own
- * configuration ({@code initialize-schema: always}).
+ * Tests for the striped JDBC backend when one of its databases is down: an instance
+ * (re)started then starts and serves from the others, with the README's own configuration
+ * ({@code initialize-schema: always}), and its health names the store that is down.
  */
-class StripedJdbcBackendReviewTests {
+class StripedJdbcBackendOutageTests {
 
 	private final String table = "idgen_striped_" + UUID.randomUUID().toString().substring(0, 8);
 
