@@ -99,8 +99,11 @@ class StripedJdbcBackendAutoConfigurationTests {
 				assertThat(endpoint.get("stores").toString()).contains("idsPostgres", "IDs = 0 (mod 3)");
 				MeterRegistry registry = context.getBean(MeterRegistry.class);
 				double segments = 0;
-				for (String store : List.of("idsPostgres", "idsMariaDb", "idsH2")) {
+				List<String> names = List.of("idsPostgres", "idsMariaDb", "idsH2");
+				for (String store : names) {
 					assertThat(registry.get("idgen.stripe.up").tag("store", store).gauge().value()).isEqualTo(1);
+					assertThat(registry.get("idgen.stripe.index").tag("store", store).gauge().value())
+						.isEqualTo(names.indexOf(store));
 					assertThat(registry.get("idgen.stripe.generation").tag("store", store).gauge().value())
 						.isEqualTo(1);
 					double served = registry.get("idgen.stripe.segments").tag("store", store).functionCounter().count();

@@ -16,7 +16,8 @@ import io.github.idgen.segment.striped.StripedSegmentStore;
 /**
  * The meters of each store of every {@link StripedSegmentStore} in the context, tagged
  * {@code store} with the store's name: {@code idgen.stripe.segments} (segments it
- * reserved), {@code idgen.stripe.up} (1 while it is up, else 0) and
+ * reserved), {@code idgen.stripe.up} (1 while it is up, else 0),
+ * {@code idgen.stripe.index} (the residue its IDs leave modulo the number of stores) and
  * {@code idgen.stripe.generation} (the generation of the layout it hands out under).
  * Registered once every singleton exists, so that the stores, which backends create after
  * the registry, are found.
@@ -46,6 +47,13 @@ final class StripeMeters implements SmartInitializingSingleton {
 				.register(this.registry);
 			Gauge.builder("idgen.stripe.up", store, of(name, (state) -> (state.status() == StripeStatus.UP) ? 1 : 0))
 				.description("Whether a store of a striped store is up: 1 if it is, else 0")
+				.tag("store", name)
+				.register(this.registry);
+			Gauge
+				.builder("idgen.stripe.index", store,
+						of(name, (state) -> (state.layout() != null && !state.layout().retired())
+								? state.layout().index() : Double.NaN))
+				.description("The residue modulo the number of stores that a store of a striped store hands out")
 				.tag("store", name)
 				.register(this.registry);
 			Gauge
