@@ -29,6 +29,9 @@ import org.openjdk.jmh.util.Statistics;
  * and accept the usual JMH command-line options, for example
  * {@code -f 1 -wi 1 -w 1s -i 1 -r 1s} for a quick smoke run. Without {@code include}
  * patterns every benchmark of {@link IdGeneratorBenchmark} runs.
+ * <p>
+ * {@link StripedSegmentBenchmark#main} prints the same report for its benchmarks, with
+ * ratios to its {@code plain} benchmark instead of the {@code baseline}.
  */
 public final class BenchmarkReport {
 
@@ -44,30 +47,48 @@ public final class BenchmarkReport {
 	 * @throws RunnerException if JMH fails to run the benchmarks
 	 */
 	public static void main(String[] args) throws CommandLineOptionException, RunnerException {
-		CommandLineOptions commandLine = new CommandLineOptions(args);
-		ChainedOptionsBuilder options = new OptionsBuilder().parent(commandLine);
-		if (commandLine.getIncludes().isEmpty()) {
-			options.include(IdGeneratorBenchmark.class.getName() + "\\.");
-		}
-		Collection<RunResult> results = new Runner(options.build()).run();
-		print(results, System.out);
+		run(args, IdGeneratorBenchmark.class, BASELINE);
 	}
 
 	/**
-	 * Print the report of the given results.
+	 * Run the benchmarks of a class, or those the {@code include} patterns of the options
+	 * select, and print the report to standard output with ratios to a reference
+	 * benchmark.
+	 * @param args JMH command-line options
+	 * @param benchmarks the class whose benchmarks run when no pattern is given
+	 * @param reference the name of the benchmark the others are divided by, at the same
+	 * thread count and mode
+	 * @throws CommandLineOptionException if the options cannot be parsed
+	 * @throws RunnerException if JMH fails to run the benchmarks
+	 */
+	static void run(String[] args, Class<?> benchmarks, String reference)
+			throws CommandLineOptionException, RunnerException {
+		CommandLineOptions commandLine = new CommandLineOptions(args);
+		ChainedOptionsBuilder options = new OptionsBuilder().parent(commandLine);
+		if (commandLine.getIncludes().isEmpty()) {
+			options.include(benchmarks.getName() + "\\.");
+		}
+		Collection<RunResult> results = new Runner(options.build()).run();
+		print(results, System.out, reference);
+	}
+
+	/**
+	 * Print the report of the given results with ratios to a reference benchmark.
 	 * @param results the results of a JMH run
 	 * @param out where to print
+	 * @param reference the name of the benchmark the others are divided by, at the same
+	 * thread count and mode
 	 */
-	static void print(Collection<RunResult> results, PrintStream out) {
+	static void print(Collection<RunResult> results, PrintStream out, String reference) {
 		List<RunResult> sorted = new ArrayList<>(results);
 		sorted.sort(Comparator.comparingInt((RunResult result) -> result.getParams().getThreads())
 			.thenComparing((result) -> result.getParams().getMode())
-			.thenComparing((result) -> !BASELINE.equals(name(result))));
+			.thenComparing((result) -> !reference.equals(name(result))));
 		out.println();
 		out.printf(Locale.ROOT, "%-26s %7s %18s %10s %13s %11s %10s %10s %10s%n", "Benchmark", "Threads", "Score",
-				"Unit", "ns/op/thread", "x baseline", "p99.9 us", "p99.99 us", "max us");
+				"Unit", "ns/op/thread", "x " + reference, "p99.9 us", "p99.99 us", "max us");
 		for (RunResult result : sorted) {
-			out.println(row(result, baseline(results, result.getParams())));
+			out.println(row(result, reference(results, result.getParams(), reference)));
 		}
 	}
 
@@ -98,10 +119,10 @@ public final class BenchmarkReport {
 			.stripTrailing();
 	}
 
-	private static RunResult baseline(Collection<RunResult> results, BenchmarkParams params) {
+	private static RunResult reference(Collection<RunResult> results, BenchmarkParams params, String reference) {
 		for (RunResult candidate : results) {
 			BenchmarkParams candidateParams = candidate.getParams();
-			if (BASELINE.equals(name(candidate)) && candidateParams.getThreads() == params.getThreads()
+			if (reference.equals(name(candidate)) && candidateParams.getThreads() == params.getThreads()
 					&& candidateParams.getMode() == params.getMode()) {
 				return candidate;
 			}
