@@ -82,15 +82,20 @@ public record StripeLayout(int generation, int count, int index) {
 	}
 
 	/**
+	 * Describe which IDs the store hands out, such as {@code "IDs = 1 (mod 3)"}.
+	 * @return the description, {@code "retired"} for a retired store
+	 */
+	public String stripe() {
+		return retired() ? "retired" : "IDs = " + this.index + " (mod " + this.count + ")";
+	}
+
+	/**
 	 * Describe the stripe for messages, such as {@code "IDs = 1 (mod 3) in generation
 	 * 2"}.
 	 * @return the description
 	 */
 	public String describe() {
-		if (retired()) {
-			return "retired in generation " + this.generation;
-		}
-		return "IDs = " + this.index + " (mod " + this.count + ") in generation " + this.generation;
+		return stripe() + " in generation " + this.generation;
 	}
 
 }

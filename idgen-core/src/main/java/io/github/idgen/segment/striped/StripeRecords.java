@@ -123,16 +123,22 @@ final class StripeRecords {
 	}
 
 	/**
-	 * Record which list of stores set up a generation, unless one is recorded already,
-	 * and return the recorded one.
+	 * Record which list of stores set up a generation, unless one is recorded already.
 	 * @param generation the generation
 	 * @param stores the digest of the identities of the stores of the generation, in
 	 * order
-	 * @return the digest the store records for the generation
 	 */
-	long recordStores(int generation, long stores) {
+	void recordStores(int generation, long stores) {
 		create(name(generation, "stores"), stores);
-		return this.member.store().read(name(generation, "stores")).orElse(stores);
+	}
+
+	/**
+	 * Return which list of stores set up a generation.
+	 * @param generation the generation
+	 * @return the digest {@link #recordStores} recorded, or empty if none is recorded
+	 */
+	OptionalLong stores(int generation) {
+		return this.member.store().read(name(generation, "stores"));
 	}
 
 	private void create(String counter, long value) {

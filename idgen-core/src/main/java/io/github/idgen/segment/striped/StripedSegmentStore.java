@@ -155,10 +155,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	 * @return the state of each store
 	 */
 	public List<StripeState> stripes() {
-		List<StripeState> states = new ArrayList<>();
-		this.stripes.forEach((stripe) -> states.add(stripe.state()));
-		this.retired.forEach((stripe) -> states.add(stripe.state()));
-		return states;
+		return all().stream().map(Stripe::state).toList();
 	}
 
 	/**
@@ -261,7 +258,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 			stripe.records().recordStores(this.generation, stores);
 		}
 		for (Stripe stripe : states.keySet()) {
-			if (stripe.records().recordStores(this.generation, stores) != stores) {
+			if (stripe.records().stores(this.generation).orElse(stores) != stores) {
 				throw new BackendMisconfiguredException("Store '" + stripe.name() + "' records generation "
 						+ this.generation + " of the stripe layout as set up with another list of stores than "
 						+ this.stripes.stream().map(Stripe::name).toList()
@@ -697,8 +694,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 			StripeLayout layout = state.layout();
 			if (layout != null) {
 				store.put("generation", layout.generation());
-				store.put("stripe",
-						layout.retired() ? "retired" : "IDs = " + layout.index() + " (mod " + layout.count() + ")");
+				store.put("stripe", layout.stripe());
 			}
 			store.put("segments", state.segments());
 			if (state.problem() != null) {
