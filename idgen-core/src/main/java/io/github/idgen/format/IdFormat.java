@@ -32,6 +32,8 @@ import io.github.idgen.SequenceNames;
  */
 public final class IdFormat {
 
+	private static final int MAX_LONG_DIGITS = Long.toString(Long.MAX_VALUE).length();
+
 	private final String pattern;
 
 	private final DateTimeFormatter beforeSequence;
@@ -95,6 +97,30 @@ public final class IdFormat {
 	 */
 	public String pattern() {
 		return this.pattern;
+	}
+
+	/**
+	 * Return the largest value that the width of the sequence token holds.
+	 * @return {@code 10^width - 1}, or {@link Long#MAX_VALUE} for a token without a width
+	 * or one wider than a {@code long} has digits
+	 */
+	long maxValue() {
+		if (this.width == 0 || this.width >= MAX_LONG_DIGITS) {
+			return Long.MAX_VALUE;
+		}
+		long max = 9;
+		for (int digit = 1; digit < this.width; digit++) {
+			max = max * 10 + 9;
+		}
+		return max;
+	}
+
+	/**
+	 * Return the width of the sequence token.
+	 * @return the number of digits, 0 if the token has no width
+	 */
+	int width() {
+		return this.width;
 	}
 
 	/**

@@ -5,8 +5,11 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Function;
 
+import io.github.idgen.IdLimit;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
 
@@ -90,6 +93,34 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 	@Override
 	public long issued() {
 		return issued(counter());
+	}
+
+	/**
+	 * Return the position of the current period's counter.
+	 */
+	@Override
+	public OptionalLong position() {
+		return (counter() instanceof SequenceInfo info) ? info.position() : OptionalLong.empty();
+	}
+
+	/**
+	 * Return the largest value the width of the format holds, in the current period if
+	 * the counter resets; empty for a format whose sequence token has no width.
+	 */
+	@Override
+	public Optional<IdLimit> limit() {
+		IdFormat format = this.format.format();
+		if (format.width() == 0) {
+			return Optional.empty();
+		}
+		long maxValue = format.maxValue();
+		String reason = "the width " + format.width() + " of format '" + format.pattern() + "'";
+		ResetPeriod reset = this.format.reset();
+		if (reset == ResetPeriod.NEVER) {
+			return Optional.of(new IdLimit(IdLimit.Kind.VALUE, maxValue, null, 0, reason));
+		}
+		ZonedDateTime periodEnd = reset.endOf(ZonedDateTime.ofInstant(this.clock.instant(), this.zone));
+		return Optional.of(IdLimit.period(maxValue, periodEnd.toInstant(), reason + " per " + reset.unit()));
 	}
 
 	private static long issued(Sequence counter) {

@@ -1,12 +1,11 @@
 package io.github.idgen.format;
 
+import java.time.LocalDate;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-
-import io.github.idgen.SequenceNames;
 
 import io.github.idgen.SequenceNames;
 
@@ -131,6 +130,22 @@ public enum ResetPeriod {
 	 */
 	boolean isIdentifiedBy(Set<DatePart> parts) {
 		return this.identifyingParts.stream().anyMatch(parts::containsAll);
+	}
+
+	/**
+	 * Return when the period that holds the given time ends: the start of the next day,
+	 * month or year in the time's zone.
+	 * @param time the time
+	 * @return the end of its period, {@code null} for {@link #NEVER}
+	 */
+	ZonedDateTime endOf(ZonedDateTime time) {
+		LocalDate day = time.toLocalDate();
+		return switch (this) {
+			case DAILY -> day.plusDays(1).atStartOfDay(time.getZone());
+			case MONTHLY -> day.withDayOfMonth(1).plusMonths(1).atStartOfDay(time.getZone());
+			case YEARLY -> day.withDayOfYear(1).plusYears(1).atStartOfDay(time.getZone());
+			case NEVER -> null;
+		};
 	}
 
 	/**

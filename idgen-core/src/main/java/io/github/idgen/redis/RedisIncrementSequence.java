@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -134,6 +135,15 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 	 * restarts.
 	 * @return the reason, empty if the guard has not tripped
 	 */
+	/**
+	 * Return the highest ID this instance received from Redis, empty before the first.
+	 */
+	@Override
+	public OptionalLong position() {
+		long highest = this.store.highestReceived(this.name);
+		return (highest > 0) ? OptionalLong.of(highest) : OptionalLong.empty();
+	}
+
 	public Optional<String> trippedGuard() {
 		return Optional.ofNullable(this.store.trippedGuards().get(this.name));
 	}

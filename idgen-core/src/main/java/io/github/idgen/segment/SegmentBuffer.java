@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +20,7 @@ import org.slf4j.LoggerFactory;
 
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.FailureDescriptions;
+import io.github.idgen.IdLimit;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
 import io.github.idgen.SequenceNames;
@@ -265,6 +268,33 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/**
+	 * Return the highest ID handed out from the current segment, or the value just below
+	 * it while none of it has been handed out; empty before the first segment. Reads the
+	 * current segment only, without the lock.
+	 */
+	@Override
+	public OptionalLong position() {
+		Block block = this.current;
+		if (block.size == 0) {
+			return OptionalLong.empty();
+		}
+		long taken = Math.min(block.cursor, block.size);
+		return OptionalLong.of(block.start + (taken - 1) * block.stride);
+	}
+
+	/**
+	 * Return the {@code max-value} of a bounded sequence, as a cycle if it cycles.
+	 */
+	@Override
+	public Optional<IdLimit> limit() {
+		SequenceBounds bounds = this.settings.bounds();
+		if (!bounds.isBounded()) {
+			return Optional.empty();
+		}
+		return Optional.of(bounds.cycle() ? IdLimit.cycle(bounds.maxValue()) : IdLimit.maxValue(bounds.maxValue()));
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.github.idgen.IdLimit;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
 import io.github.idgen.SequenceNames;
@@ -80,6 +81,18 @@ public final class SnowflakeSequence implements Sequence, SequenceInfo, LeaseFen
 	@Override
 	public long issued() {
 		return this.issued.sum();
+	}
+
+	/**
+	 * Return the end of the layout's timestamp bits.
+	 */
+	@Override
+	public Optional<IdLimit> limit() {
+		BitLayout layout = this.worker.layout();
+		return Optional.of(IdLimit.time(layout.lastTime(), layout.timestampBits(),
+				layout.datacenterBits() + layout.workerBits() + layout.sequenceBits(),
+				"the timestamp bits of the snowflake layout, " + layout.timestampBits() + " bits from the epoch "
+						+ layout.epoch()));
 	}
 
 	/**

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.IdLimit;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.UnknownSequencePolicy;
 import io.github.idgen.test.FetchThreads;
@@ -279,6 +280,35 @@ class SegmentBufferTest {
 			Thread.sleep(1);
 		}
 		throw new AssertionError("No segment was prefetched");
+	}
+
+	@Test
+	void positionIsTheHighestIdHandedOutAndTheLimitItsMaxValue() {
+		SegmentSettings settings = new SegmentSettings(new SequenceBounds(1, 1000, false), 100,
+				new StepPolicy(100, 100, Duration.ofDays(1)), 0.0, Duration.ofSeconds(5));
+		SegmentIdGenerator generator = generator(new InMemorySegmentStore(), settings);
+		SegmentBuffer buffer = (SegmentBuffer) generator.sequence("order");
+		assertThat(buffer.position()).isEmpty();
+		assertThat(buffer.limit()).contains(IdLimit.maxValue(1000));
+		generator.nextIds("order", 150);
+		assertThat(buffer.position()).hasValue(150);
+	}
+
+	@Test
+	void positionOfASegmentNoneOfWhichIsHandedOutIsJustBelowIt() {
+		SegmentIdGenerator generator = generator(new InMemorySegmentStore(), settings(1, 10, 10, 0.0));
+		SegmentBuffer buffer = (SegmentBuffer) generator.sequence("order");
+		buffer.warmUp();
+		assertThat(buffer.position()).hasValue(0);
+		assertThat(buffer.limit()).isEmpty();
+	}
+
+	@Test
+	void cyclicSequenceIsLimitedByACycle() {
+		SegmentSettings settings = new SegmentSettings(new SequenceBounds(1, 50, true), 10,
+				new StepPolicy(10, 10, Duration.ofDays(1)), 0.0, Duration.ofSeconds(5));
+		SegmentBuffer buffer = (SegmentBuffer) generator(new InMemorySegmentStore(), settings).sequence("ticket");
+		assertThat(buffer.limit()).contains(IdLimit.cycle(50));
 	}
 
 	private SegmentIdGenerator generator(SegmentStore store, SegmentSettings settings) {

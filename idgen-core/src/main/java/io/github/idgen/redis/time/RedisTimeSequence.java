@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.springframework.dao.DataAccessException;
@@ -15,6 +16,7 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.IdGenerationException;
+import io.github.idgen.IdLimit;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceInfo;
@@ -171,6 +173,16 @@ public final class RedisTimeSequence implements Sequence, SequenceInfo {
 	@Override
 	public String name() {
 		return this.name;
+	}
+
+	/**
+	 * Return the end of the layout's timestamp bits.
+	 */
+	@Override
+	public Optional<IdLimit> limit() {
+		return Optional.of(IdLimit.time(this.layout.lastTime(), this.layout.timestampBits(),
+				this.layout.shardBits() + this.layout.sequenceBits(), "the timestamp bits of the Redis time layout, "
+						+ this.layout.timestampBits() + " bits from the epoch " + this.layout.epoch()));
 	}
 
 	/**
