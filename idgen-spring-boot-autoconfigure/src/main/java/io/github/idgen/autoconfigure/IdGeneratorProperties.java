@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
+import java.time.Period;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -69,6 +70,8 @@ public class IdGeneratorProperties {
 
 	private final Metrics metrics = new Metrics();
 
+	private final Runway runway = new Runway();
+
 	private final Entities entities = new Entities();
 
 	/**
@@ -135,6 +138,10 @@ public class IdGeneratorProperties {
 
 	public Segment getSegment() {
 		return this.segment;
+	}
+
+	public Runway getRunway() {
+		return this.runway;
 	}
 
 	public Metrics getMetrics() {
@@ -237,6 +244,72 @@ public class IdGeneratorProperties {
 
 		public void setFetchTimeout(Duration fetchTimeout) {
 			this.fetchTimeout = fetchTimeout;
+		}
+
+	}
+
+	/**
+	 * Settings of the runway forecast: when each sequence reaches the largest value it
+	 * can hold, shown by the actuator endpoint, the health and the metrics.
+	 */
+	public static class Runway {
+
+		/**
+		 * Runway below which a sequence is reported with a warning in the idgen health
+		 * details, and the health takes 'warn-status' if that is set.
+		 */
+		private Duration warnBelow = Duration.ofDays(365);
+
+		/**
+		 * Health status while a sequence has less runway than 'warn-below', such as
+		 * 'OUT_OF_SERVICE' or a custom status mapped in
+		 * management.endpoint.health.status.order. Unset, a warning is a detail only.
+		 */
+		private String warnStatus;
+
+		/**
+		 * Health status while a sequence has reached a limit that stops it (a bounded
+		 * sequence's max-value, a format's width in the current period, a time layout's
+		 * end, 2^53 - 1 for a javascript-safe sequence).
+		 */
+		private String exhaustedStatus = "OUT_OF_SERVICE";
+
+		/**
+		 * Shortest time from today until a configured time-based layout (snowflake, Redis
+		 * time mode) runs out; a layout or epoch that leaves less fails at startup.
+		 */
+		private Period minimum = Period.ofYears(10);
+
+		public Duration getWarnBelow() {
+			return this.warnBelow;
+		}
+
+		public void setWarnBelow(Duration warnBelow) {
+			this.warnBelow = warnBelow;
+		}
+
+		public String getWarnStatus() {
+			return this.warnStatus;
+		}
+
+		public void setWarnStatus(String warnStatus) {
+			this.warnStatus = warnStatus;
+		}
+
+		public String getExhaustedStatus() {
+			return this.exhaustedStatus;
+		}
+
+		public void setExhaustedStatus(String exhaustedStatus) {
+			this.exhaustedStatus = exhaustedStatus;
+		}
+
+		public Period getMinimum() {
+			return this.minimum;
+		}
+
+		public void setMinimum(Period minimum) {
+			this.minimum = minimum;
 		}
 
 	}

@@ -46,6 +46,14 @@ public class SequenceProperties {
 	private String format;
 
 	/**
+	 * Whether the sequence's IDs go to JavaScript as numbers, whose integers are exact up
+	 * to 2^53 - 1 only: its runway is then forecast against 2^53 - 1, and the health
+	 * reports it exhausted beyond. It does not stop the sequence; set 'max-value' for
+	 * that.
+	 */
+	private boolean javascriptSafe;
+
+	/**
 	 * How often the counter of a formatted sequence restarts: 'daily', 'monthly',
 	 * 'yearly' or 'never'. Each period has a counter of its own, decided by the clock at
 	 * the time of each call, in idgen.zone.
@@ -120,6 +128,14 @@ public class SequenceProperties {
 
 	public void setCycle(boolean cycle) {
 		this.cycle = cycle;
+	}
+
+	public boolean isJavascriptSafe() {
+		return this.javascriptSafe;
+	}
+
+	public void setJavascriptSafe(boolean javascriptSafe) {
+		this.javascriptSafe = javascriptSafe;
 	}
 
 	public String getFormat() {

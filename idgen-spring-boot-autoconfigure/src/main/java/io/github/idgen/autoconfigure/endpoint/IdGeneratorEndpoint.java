@@ -23,6 +23,7 @@ import io.github.idgen.UnknownSequenceException;
 import io.github.idgen.autoconfigure.IdDecoder;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SequenceRouting;
+import io.github.idgen.autoconfigure.runway.SequenceRunways;
 import io.github.idgen.segment.SegmentBuffer;
 
 /**
@@ -46,8 +47,10 @@ import io.github.idgen.segment.SegmentBuffer;
  * the sequence tells of itself ({@link SequenceInfo#info()}: for a segment sequence its
  * current segment, the IDs left, the step, the next step and the latest fetch; for a
  * time-based one its worker and, if leased, when the lease expires) and what its backend
- * adds ({@link SequenceRouting#details(String)}, such as a mode and a guard state).
- * Nothing in it names a server, a URL or a credential.
+ * adds ({@link SequenceRouting#details(String)}, such as a mode and a guard state), and
+ * its {@code runway} ({@link SequenceRunways#describe}: its limit, position, rate and
+ * when it reaches the limit; none for a period counter). Nothing in it names a server, a
+ * URL or a credential.
  */
 @Endpoint(id = "idgen", defaultAccess = Access.READ_ONLY)
 public class IdGeneratorEndpoint {
@@ -62,19 +65,23 @@ public class IdGeneratorEndpoint {
 
 	private final List<IdDecoder> decoders;
 
+	private final SequenceRunways runways;
+
 	/**
 	 * Create an endpoint.
 	 * @param generator the generator whose sequences to report and warm up
 	 * @param routing tells the backend of each sequence
 	 * @param properties the configured sequences and the default sequence
 	 * @param decoders the decoders of the backends in use, empty if none composes its IDs
+	 * @param runways forecasts when each sequence reaches its limit
 	 */
 	public IdGeneratorEndpoint(DefaultIdGenerator generator, SequenceRouting routing, IdGeneratorProperties properties,
-			List<IdDecoder> decoders) {
+			List<IdDecoder> decoders, SequenceRunways runways) {
 		this.generator = generator;
 		this.routing = routing;
 		this.properties = properties;
 		this.decoders = List.copyOf(decoders);
+		this.runways = runways;
 	}
 
 	/**
@@ -195,6 +202,7 @@ public class IdGeneratorEndpoint {
 			description.put("issued", 0L);
 		}
 		description.putAll(this.routing.details(sequence.name()));
+		this.runways.forecast(sequence).ifPresent((runway) -> description.put("runway", this.runways.describe(runway)));
 		return description;
 	}
 

@@ -13,6 +13,8 @@ import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.IdDecoder;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.runway.IdGeneratorRunwayAutoConfiguration;
+import io.github.idgen.autoconfigure.runway.SequenceRunways;
 import io.github.idgen.autoconfigure.SequenceRouting;
 
 /**
@@ -22,7 +24,7 @@ import io.github.idgen.autoconfigure.SequenceRouting;
  * access: {@code management.endpoint.idgen.access}, read-only unless set to
  * {@code unrestricted}.
  */
-@AutoConfiguration(after = IdGeneratorAutoConfiguration.class)
+@AutoConfiguration(after = { IdGeneratorAutoConfiguration.class, IdGeneratorRunwayAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
 @ConditionalOnBean({ DefaultIdGenerator.class, SequenceRouting.class })
 @ConditionalOnAvailableEndpoint(IdGeneratorEndpoint.class)
@@ -31,8 +33,8 @@ public final class IdGeneratorEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	IdGeneratorEndpoint idgenEndpoint(DefaultIdGenerator generator, SequenceRouting routing,
-			IdGeneratorProperties properties, ObjectProvider<IdDecoder> decoders) {
-		return new IdGeneratorEndpoint(generator, routing, properties, decoders.orderedStream().toList());
+			IdGeneratorProperties properties, ObjectProvider<IdDecoder> decoders, SequenceRunways runways) {
+		return new IdGeneratorEndpoint(generator, routing, properties, decoders.orderedStream().toList(), runways);
 	}
 
 }

@@ -13,12 +13,15 @@ import org.springframework.context.annotation.Bean;
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.runway.IdGeneratorRunwayAutoConfiguration;
+import io.github.idgen.autoconfigure.runway.SequenceRunways;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} for {@link IdGeneratorHealthIndicator}, reported as {@code idgen}.
  */
-@AutoConfiguration(after = IdGeneratorAutoConfiguration.class)
+@AutoConfiguration(after = { IdGeneratorAutoConfiguration.class, IdGeneratorRunwayAutoConfiguration.class })
 @ConditionalOnClass(HealthIndicator.class)
 @ConditionalOnBean(DefaultIdGenerator.class)
 @ConditionalOnEnabledHealthIndicator("idgen")
@@ -26,8 +29,9 @@ public final class IdGeneratorHealthContributorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "idgenHealthIndicator")
-	IdGeneratorHealthIndicator idgenHealthIndicator(DefaultIdGenerator idGenerator, List<IdGeneratorBackend> backends) {
-		return new IdGeneratorHealthIndicator(idGenerator, backends);
+	IdGeneratorHealthIndicator idgenHealthIndicator(DefaultIdGenerator idGenerator, List<IdGeneratorBackend> backends,
+			SequenceRunways runways, IdGeneratorProperties properties) {
+		return new IdGeneratorHealthIndicator(idGenerator, backends, runways, properties.getRunway());
 	}
 
 }

@@ -4,23 +4,36 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
+import org.springframework.util.StringUtils;
 
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerationException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceInfo;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
+import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.runway.SequenceRunways;
+import io.github.idgen.runway.Runway;
 
 /**
  * Reports whether every idgen backend can serve IDs (a backend whose stores tell more of
  * themselves, such as the stores of a striped store, each with its state, is shown with
  * them), with the state of every sequence used so far as the sequence describes it
  * ({@link SequenceInfo}): for a segment-based sequence its current segment, the IDs left
- * in it, the prefetched IDs, the current step and the latest fetch failure.
+ * in it, the prefetched IDs, the current step and the latest fetch failure; and its
+ * {@code runway} ({@link SequenceRunways#describe}).
+ * <p>
+ * A sequence that has reached a limit that stops it turns the status to
+ * {@code idgen.runway.exhausted-status} ({@code OUT_OF_SERVICE} by default), one whose
+ * runway is shorter than {@code idgen.runway.warn-below} to
+ * {@code idgen.runway.warn-status} if that is set; both are named in the detail
+ * {@code runway}. A backend that cannot serve IDs makes it {@code DOWN} whatever the
+ * runways.
  */
 public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 
@@ -28,20 +41,30 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 
 	private final List<IdGeneratorBackend> backends;
 
+	private final SequenceRunways runways;
+
+	private final IdGeneratorProperties.Runway settings;
+
 	/**
 	 * Create an indicator.
 	 * @param generator the generator to report on
 	 * @param backends the backends whose stores to check
+	 * @param runways forecasts when each sequence reaches its limit
+	 * @param settings the statuses of short and exhausted runways
 	 */
-	public IdGeneratorHealthIndicator(DefaultIdGenerator generator, List<IdGeneratorBackend> backends) {
+	public IdGeneratorHealthIndicator(DefaultIdGenerator generator, List<IdGeneratorBackend> backends,
+			SequenceRunways runways, IdGeneratorProperties.Runway settings) {
 		super("ID generator health check failed");
 		this.generator = generator;
 		this.backends = backends;
+		this.runways = runways;
+		this.settings = settings;
 	}
 
 	@Override
 	protected void doHealthCheck(Health.Builder builder) {
 		builder.up();
+		boolean down = false;
 		Map<String, Object> backends = new TreeMap<>();
 		for (IdGeneratorBackend backend : this.backends) {
 			String name = backend.backend().name().toLowerCase(Locale.ROOT);
@@ -52,6 +75,7 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 			}
 			catch (IdGenerationException ex) {
 				builder.down(ex);
+				down = true;
 				status = "DOWN: " + ex.getMessage();
 			}
 			Map<String, Object> stores = backend.sequences().storeDetails();
@@ -67,14 +91,43 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 		}
 		builder.withDetail("backends", backends);
 		Map<String, Object> sequences = new TreeMap<>();
+		Map<String, String> exhausted = new TreeMap<>();
+		Map<String, String> warnings = new TreeMap<>();
 		for (Sequence sequence : this.generator.sequences()) {
-			sequences.put(sequence.name(), details(sequence));
+			Map<String, Object> details = new LinkedHashMap<>(
+					(sequence instanceof SequenceInfo info) ? info.info() : Map.of());
+			Optional<Runway> runway = this.runways.forecast(sequence);
+			if (runway.isPresent()) {
+				details.put("runway", this.runways.describe(runway.get()));
+				if (runway.get().exhausted()) {
+					exhausted.put(sequence.name(), this.runways.warning(runway.get()));
+				}
+				else if (this.runways.isShort(runway.get())) {
+					warnings.put(sequence.name(), this.runways.warning(runway.get()));
+				}
+			}
+			sequences.put(sequence.name(), details);
 		}
 		builder.withDetail("sequences", sequences);
-	}
-
-	private static Map<String, Object> details(Sequence sequence) {
-		return (sequence instanceof SequenceInfo info) ? info.info() : Map.of();
+		if (!exhausted.isEmpty() || !warnings.isEmpty()) {
+			Map<String, Object> runway = new LinkedHashMap<>();
+			if (!exhausted.isEmpty()) {
+				runway.put("exhausted", exhausted);
+			}
+			if (!warnings.isEmpty()) {
+				runway.put("warnings", warnings);
+			}
+			builder.withDetail("runway", runway);
+		}
+		if (down) {
+			return;
+		}
+		if (!exhausted.isEmpty()) {
+			builder.status(this.settings.getExhaustedStatus());
+		}
+		else if (!warnings.isEmpty() && StringUtils.hasText(this.settings.getWarnStatus())) {
+			builder.status(this.settings.getWarnStatus());
+		}
 	}
 
 }

@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.Timer;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.autoconfigure.Backend;
+import io.github.idgen.format.ResetPeriod;
 import io.github.idgen.segment.SegmentBuffer;
 import io.github.idgen.worker.LeaseFencedSequence;
 
@@ -36,11 +37,14 @@ final class BackendMeters implements SequenceObserver {
 
 	private final String clockBackwardName;
 
+	private final RunwayGauges runwayGauges;
+
 	private final Map<String, SequenceGroup> groups = new ConcurrentHashMap<>();
 
-	BackendMeters(MeterRegistry registry, SequenceTags sequenceTags, Backend backend) {
+	BackendMeters(MeterRegistry registry, SequenceTags sequenceTags, RunwayGauges runwayGauges, Backend backend) {
 		this.registry = registry;
 		this.sequenceTags = sequenceTags;
+		this.runwayGauges = runwayGauges;
 		this.backendTags = Tags.of("backend", backend.propertyName());
 		this.clockBackwardName = "idgen." + backend.propertyName() + ".clock.backward";
 		if (backend.composesIdsFromClock()) {
@@ -58,6 +62,10 @@ final class BackendMeters implements SequenceObserver {
 				.description("IDs left in the current segment")
 				.tags(tags(tag))
 				.register(this.registry);
+		}
+		String runwaySequence = ResetPeriod.sequenceOf(sequence.name());
+		if (this.runwayGauges != null && tag.equals(runwaySequence)) {
+			this.runwayGauges.register(runwaySequence, tags(tag));
 		}
 		if (sequence instanceof LeaseFencedSequence fenced && fenced.leaseValidFor().isPresent()) {
 			Gauge.builder("idgen.worker.lease", group, SequenceGroup::leaseSeconds)

@@ -1,13 +1,16 @@
 package io.github.idgen.autoconfigure.metrics;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.BackendObservers;
+import io.github.idgen.runway.Runway;
 
 /**
  * Publishes the idgen metrics to a {@link MeterRegistry}: gives each backend an observer
@@ -29,6 +32,11 @@ import io.github.idgen.autoconfigure.BackendObservers;
  * <li>{@code idgen.worker.lease} (gauge, seconds; {@code sequence}, {@code backend}): how
  * long the worker ID lease of a {@link io.github.idgen.worker.LeaseFencedSequence} is
  * known valid.</li>
+ * <li>{@code idgen.runway} (gauge, seconds; {@code sequence}, {@code backend}): how long
+ * until the sequence reaches its limit at its current rate; +Infinity while the limit is
+ * not in sight. A formatted sequence's counters report it under the sequence's name.</li>
+ * <li>{@code idgen.remaining} (gauge; {@code sequence}, {@code backend}): the values left
+ * before the sequence reaches its limit.</li>
  * </ul>
  * The {@code sequence} tag takes at most {@code idgen.metrics.max-sequences} distinct
  * names; later ones are reported as {@code other}, and a period counter such as
@@ -40,6 +48,8 @@ public class IdGeneratorMeters implements BackendObservers {
 
 	private final SequenceTags sequenceTags;
 
+	private final RunwayGauges runwayGauges;
+
 	private final Map<Backend, BackendMeters> backends = new ConcurrentHashMap<>();
 
 	/**
@@ -49,17 +59,31 @@ public class IdGeneratorMeters implements BackendObservers {
 	 * their own, at least 1
 	 */
 	public IdGeneratorMeters(MeterRegistry registry, int maxSequences) {
+		this(registry, maxSequences, null);
+	}
+
+	/**
+	 * Create the metrics, with the runway gauges of every sequence that has a
+	 * {@code sequence} tag of its own.
+	 * @param registry the registry to publish to
+	 * @param maxSequences how many distinct sequence names get a {@code sequence} tag of
+	 * their own, at least 1
+	 * @param runways returns the runway of a sequence by name; {@code null} for no runway
+	 * gauges
+	 */
+	public IdGeneratorMeters(MeterRegistry registry, int maxSequences, Function<String, Optional<Runway>> runways) {
 		if (maxSequences < 1) {
 			throw new IllegalArgumentException("maxSequences must be at least 1 but was " + maxSequences);
 		}
 		this.registry = registry;
 		this.sequenceTags = new SequenceTags(maxSequences);
+		this.runwayGauges = (runways != null) ? new RunwayGauges(registry, runways) : null;
 	}
 
 	@Override
 	public SequenceObserver observer(Backend backend) {
 		return this.backends.computeIfAbsent(backend,
-				(key) -> new BackendMeters(this.registry, this.sequenceTags, key));
+				(key) -> new BackendMeters(this.registry, this.sequenceTags, this.runwayGauges, key));
 	}
 
 }

@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure.metrics;
 
+import java.util.Optional;
+
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -12,6 +14,7 @@ import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.runway.SequenceRunways;
 import io.github.idgen.segment.striped.StripedSegmentStore;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
@@ -30,7 +33,8 @@ public final class IdGeneratorMetricsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(BackendObservers.class)
-	IdGeneratorMeters idgenMeters(MeterRegistry registry, IdGeneratorProperties properties) {
+	IdGeneratorMeters idgenMeters(MeterRegistry registry, IdGeneratorProperties properties,
+			ObjectProvider<SequenceRunways> runways) {
 		int maxSequences = properties.getMetrics().getMaxSequences();
 		if (maxSequences < 1) {
 			throw new IdGeneratorConfigurationException(
@@ -38,7 +42,8 @@ public final class IdGeneratorMetricsAutoConfiguration {
 							+ ", but at least one sequence needs meters of " + "its own.",
 					"Set idgen.metrics.max-sequences to 1 or more (the default is 100).");
 		}
-		return new IdGeneratorMeters(registry, maxSequences);
+		return new IdGeneratorMeters(registry, maxSequences,
+				(sequence) -> Optional.ofNullable(runways.getIfAvailable()).flatMap((known) -> known.of(sequence)));
 	}
 
 	@Bean

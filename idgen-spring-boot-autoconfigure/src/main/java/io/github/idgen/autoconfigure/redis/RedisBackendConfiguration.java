@@ -1,9 +1,11 @@
 package io.github.idgen.autoconfigure.redis;
 
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -19,11 +21,13 @@ import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.ConditionalOnBackend;
 import io.github.idgen.autoconfigure.IdDecoder;
+import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
 import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+import io.github.idgen.autoconfigure.runway.LayoutRunwayCheck;
 import io.github.idgen.format.ResetPeriod;
 import io.github.idgen.redis.CounterFloor;
 import io.github.idgen.redis.RedisKeys;
@@ -49,18 +53,30 @@ class RedisBackendConfiguration {
 	@Bean
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
 			IdGeneratorProperties properties, RedisProperties redis, RedisTimeSettings timeSettings,
-			ObjectProvider<BackendObservers> observers) {
+			@Qualifier(IdGeneratorAutoConfiguration.CLOCK) Clock clock, ObjectProvider<BackendObservers> observers) {
 		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store, observer(observers));
 		RedisSegmentStore incrementStore = new RedisSegmentStore(connectionFactory,
 				RedisKeyPrefix.keys(redis.getKeyPrefix()), null, failoverJump(redis), observer(observers));
 		RedisProperties.Time time = redis.getTime();
 		checkNodeCount(time.getNodes(), timeSettings.layout());
+		if (usesTimeMode(properties, redis)) {
+			RedisTimeLayout layout = timeSettings.layout();
+			LayoutRunwayCheck.check("idgen.redis.time", layout.timestampBits() + "/" + layout.shardBits() + "/"
+					+ layout.sequenceBits() + " from " + layout.epoch(), layout.lastTime(), properties, clock);
+		}
 		RedisTimeSequences times = time.getNodes().isEmpty()
 				? RedisTimeSequences.onApplicationRedis(connectionFactory, timeSettings)
 				: RedisTimeSequences.onOwnNodes(timeNodes(time.getNodes()), timeSettings);
 		return new IdGeneratorBackend(Backend.REDIS,
 				new RedisSequences(store, segments, incrementStore, times, perSequence(properties, redis)),
 				new RedisSequenceChecks(redis));
+	}
+
+	private static boolean usesTimeMode(IdGeneratorProperties properties, RedisProperties redis) {
+		return redis.getMode() == SequenceMode.TIME || properties.getSequences()
+			.values()
+			.stream()
+			.anyMatch((sequence) -> sequence.getMode() == SequenceMode.TIME);
 	}
 
 	/**

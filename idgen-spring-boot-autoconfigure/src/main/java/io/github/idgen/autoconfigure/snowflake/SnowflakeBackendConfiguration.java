@@ -30,6 +30,7 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.WorkerLeaseStoreFactory;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+import io.github.idgen.autoconfigure.runway.LayoutRunwayCheck;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.LeasedWorker;
 import io.github.idgen.snowflake.LeasedWorkerSettings;
@@ -80,6 +81,10 @@ class SnowflakeBackendConfiguration {
 		SequenceBackend sequences = (leaseStore != null)
 				? leased(snowflake, layout, leaseStore(snowflake, leaseStore, leaseStores, factories), clock, observer)
 				: unleased(snowflake, layout, clock, observer);
+		LayoutRunwayCheck.check(
+				"idgen.snowflake", layout.timestampBits() + "/" + layout.datacenterBits() + "/" + layout.workerBits()
+						+ "/" + layout.sequenceBits() + " from " + layout.epoch(),
+				layout.lastTime(), properties, clock);
 		logger.info("Snowflake IDs with layout {} run out at {}", layout, layout.lastTime());
 		return new IdGeneratorBackend(Backend.SNOWFLAKE, sequences, SnowflakeBackendConfiguration::checkUnbounded);
 	}
