@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -197,6 +198,24 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 
 	private Sequence periodCounter(String counterName) {
 		return this.periodCounters.computeIfAbsent(counterName, this.factory::create);
+	}
+
+	/**
+	 * Return the sequences used so far by the names callers use, without the period
+	 * counters of formatted sequences.
+	 * @return the sequences, in no particular order
+	 */
+	public Collection<Sequence> namedSequences() {
+		return List.copyOf(this.sequences.values());
+	}
+
+	/**
+	 * Return a sequence used so far by the name callers use, without creating it.
+	 * @param name the sequence name
+	 * @return the sequence, empty if it has not been used (or is a period counter)
+	 */
+	public Optional<Sequence> usedSequence(String name) {
+		return Optional.ofNullable(this.sequences.get(name));
 	}
 
 	/**

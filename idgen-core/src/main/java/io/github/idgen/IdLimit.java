@@ -137,11 +137,24 @@ public record IdLimit(Kind kind, long maxValue, Instant end, int timestampShift,
 
 	/**
 	 * Return the tighter of this limit and JavaScript's: this one if its largest value is
-	 * at most {@link #JAVASCRIPT_MAX}, otherwise {@link #javascript()}.
+	 * at most {@link #JAVASCRIPT_MAX}; for a time layout whose IDs grow past it, the same
+	 * layout ending at the last millisecond whose IDs stay within it; otherwise
+	 * {@link #javascript()}.
 	 * @return the limit for IDs that JavaScript reads as numbers
 	 */
 	public IdLimit forJavaScript() {
-		return (this.maxValue <= JAVASCRIPT_MAX && this.kind != Kind.CYCLE) ? this : JAVASCRIPT;
+		if (this.maxValue <= JAVASCRIPT_MAX) {
+			return this;
+		}
+		if (this.kind != Kind.TIME) {
+			return JAVASCRIPT;
+		}
+		long maxTimestamp = this.maxValue >>> this.timestampShift;
+		long safeTimestamp = (this.timestampShift < 53) ? JAVASCRIPT_MAX >>> this.timestampShift : -1;
+		Instant safeEnd = this.end.minusMillis(maxTimestamp - safeTimestamp);
+		return new IdLimit(Kind.TIME, BitFields.max(53), safeEnd, Math.min(this.timestampShift, 53),
+				"2^53 - 1, the largest integer JavaScript holds exactly (javascript-safe), which the IDs of "
+						+ this.reason + " pass after " + safeEnd);
 	}
 
 	/**

@@ -104,11 +104,21 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Return the largest value the width of the format holds, in the current period if
-	 * the counter resets; empty for a format whose sequence token has no width.
+	 * Return the tighter of the current counter's own limit (such as a time layout's end)
+	 * and the largest value the width of the format holds, in the current period if the
+	 * counter resets.
 	 */
 	@Override
 	public Optional<IdLimit> limit() {
+		Optional<IdLimit> counterLimit = (counter() instanceof SequenceInfo info) ? info.limit() : Optional.empty();
+		Optional<IdLimit> widthLimit = widthLimit();
+		if (counterLimit.isEmpty() || widthLimit.isEmpty()) {
+			return widthLimit.isPresent() ? widthLimit : counterLimit;
+		}
+		return (counterLimit.get().maxValue() < widthLimit.get().maxValue()) ? counterLimit : widthLimit;
+	}
+
+	private Optional<IdLimit> widthLimit() {
 		IdFormat format = this.format.format();
 		if (format.width() == 0) {
 			return Optional.empty();

@@ -130,12 +130,6 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Return why the counter-loss guard of this sequence has tripped in this instance.
-	 * Once tripped, every call throws {@link CounterLostException} until the application
-	 * restarts.
-	 * @return the reason, empty if the guard has not tripped
-	 */
-	/**
 	 * Return the highest ID this instance received from Redis, empty before the first.
 	 */
 	@Override
@@ -144,6 +138,12 @@ public class RedisIncrementSequence implements Sequence, SequenceInfo {
 		return (highest > 0) ? OptionalLong.of(highest) : OptionalLong.empty();
 	}
 
+	/**
+	 * Return why the counter-loss guard of this sequence has tripped in this instance.
+	 * Once tripped, every call throws {@link CounterLostException} until the application
+	 * restarts.
+	 * @return the reason, empty if the guard has not tripped
+	 */
 	public Optional<String> trippedGuard() {
 		return Optional.ofNullable(this.store.trippedGuards().get(this.name));
 	}

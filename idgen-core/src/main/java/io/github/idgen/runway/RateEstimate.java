@@ -9,8 +9,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * exponentially over time: a sample taken {@code t} seconds after the previous one weighs
  * {@code 1 - exp(-t / window)}, so that the estimate follows the last few windows,
  * however often or seldom it is sampled. A position below the previous one (a new
- * period's counter, a cyclic sequence that started again) starts a new baseline and
- * leaves the rate as it was.
+ * period's counter, a cyclic sequence that started again), or a time not after the
+ * previous sample's (a clock stepped back), starts a new baseline and leaves the rate as
+ * it was.
  * <p>
  * Thread-safe: every field is guarded by {@link #lock}, taken by whichever thread samples
  * (a health check, a metrics scrape, the actuator endpoint), never by a caller of the
@@ -41,17 +42,15 @@ final class RateEstimate {
 	Double sample(long position, Instant now) {
 		this.lock.lock();
 		try {
-			if (this.sampledAt == null || position < this.position) {
+			Duration elapsed = (this.sampledAt != null) ? Duration.between(this.sampledAt, now) : Duration.ZERO;
+			if (this.sampledAt == null || position < this.position || elapsed.isNegative() || elapsed.isZero()) {
 				this.sampledAt = now;
 				this.position = position;
 				return this.rate;
 			}
-			double seconds = Duration.between(this.sampledAt, now).toNanos() / 1e9;
-			if (seconds <= 0) {
-				return this.rate;
-			}
+			double seconds = elapsed.getSeconds() + elapsed.getNano() / 1e9;
 			double observed = (position - this.position) / seconds;
-			double weight = 1 - Math.exp(-seconds / this.windowSeconds);
+			double weight = -Math.expm1(-seconds / this.windowSeconds);
 			this.rate = (this.rate != null) ? this.rate + weight * (observed - this.rate) : observed;
 			this.sampledAt = now;
 			this.position = position;

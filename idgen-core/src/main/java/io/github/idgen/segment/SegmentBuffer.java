@@ -22,6 +22,7 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.FailureDescriptions;
 import io.github.idgen.IdLimit;
 import io.github.idgen.Sequence;
+import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceInfo;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
@@ -272,12 +273,17 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	/**
 	 * Return the highest ID handed out from the current segment, or the value just below
-	 * it while none of it has been handed out; empty before the first segment. Reads the
-	 * current segment only, without the lock.
+	 * it while none of it has been handed out; empty before the first segment. A bounded
+	 * sequence whose store has handed out its {@code max-value} (to this instance or to
+	 * another) is at {@code max-value} once the current segment is used up. Reads
+	 * volatile fields only, without the lock.
 	 */
 	@Override
 	public OptionalLong position() {
 		Block block = this.current;
+		if (block.remaining() == 0 && this.lastFailure instanceof SequenceExhaustedException) {
+			return OptionalLong.of(this.settings.bounds().maxValue());
+		}
 		if (block.size == 0) {
 			return OptionalLong.empty();
 		}

@@ -93,6 +93,18 @@ class RunwayForecasterTest {
 	}
 
 	@Test
+	void clockSteppedBackStartsANewBaselineAndKeepsTheRate() {
+		IdLimit limit = IdLimit.longRange();
+		this.forecaster.forecast("order", limit, OptionalLong.of(0));
+		this.clock.advance(Duration.ofSeconds(15));
+		this.forecaster.forecast("order", limit, OptionalLong.of(1500));
+		this.clock.advance(Duration.ofHours(-1));
+		assertThat(this.forecaster.forecast("order", limit, OptionalLong.of(3000)).rate()).isCloseTo(100, within(1e-9));
+		this.clock.advance(Duration.ofSeconds(15));
+		assertThat(this.forecaster.forecast("order", limit, OptionalLong.of(4500)).rate()).isCloseTo(100, within(1e-9));
+	}
+
+	@Test
 	void sequencesHaveRatesOfTheirOwn() {
 		IdLimit limit = IdLimit.longRange();
 		this.forecaster.forecast("a", limit, OptionalLong.of(0));

@@ -304,6 +304,37 @@ class SegmentBufferTest {
 	}
 
 	@Test
+	void boundedSequenceThatAnotherInstanceUsedUpIsAtItsMaxValueOnceItsSegmentIsUsedUp() {
+		SegmentSettings settings = new SegmentSettings(new SequenceBounds(1, 1000, false), 100,
+				new StepPolicy(100, 100, Duration.ofDays(1)), 0.0, Duration.ofSeconds(5));
+		InMemorySegmentStore store = new InMemorySegmentStore();
+		SegmentIdGenerator first = generator(store, settings);
+		SegmentIdGenerator second = generator(store, settings);
+		first.nextIds("ticket", 50);
+		while (true) {
+			try {
+				second.nextId("ticket");
+			}
+			catch (SequenceExhaustedException ex) {
+				break;
+			}
+		}
+		SegmentBuffer buffer = (SegmentBuffer) first.sequence("ticket");
+		assertThat(buffer.position()).hasValue(50);
+		long last = 0;
+		while (true) {
+			try {
+				last = first.nextId("ticket");
+			}
+			catch (SequenceExhaustedException ex) {
+				break;
+			}
+		}
+		assertThat(last).as("the first instance's last segment").isLessThan(1000);
+		assertThat(buffer.position()).hasValue(1000);
+	}
+
+	@Test
 	void cyclicSequenceIsLimitedByACycle() {
 		SegmentSettings settings = new SegmentSettings(new SequenceBounds(1, 50, true), 10,
 				new StepPolicy(10, 10, Duration.ofDays(1)), 0.0, Duration.ofSeconds(5));

@@ -1,8 +1,11 @@
 package io.github.idgen.autoconfigure;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.UUID;
 
@@ -31,6 +34,7 @@ import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.redis.RedisIncrementSequence;
 import io.github.idgen.redis.RedisKeys;
 import io.github.idgen.redis.RedisSegmentStore;
+import io.github.idgen.redis.time.RedisTimeLayout;
 import io.github.idgen.redis.time.RedisTimeSequence;
 import io.github.idgen.segment.SegmentBuffer;
 import io.github.idgen.test.RedisServerExtension;
@@ -63,6 +67,18 @@ class RedisBackendAutoConfigurationTests {
 					IdGeneratorHealthContributorAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.host=" + redis.getHostName(),
 					"spring.data.redis.port=" + redis.getPort(), "idgen.redis.key-prefix=" + this.prefix);
+	}
+
+	@Test
+	void timeLayoutThatEndsSoonerThanTheRunwayMinimumFailsAtStartupOnlyWhenASequenceUsesIt() {
+		Instant fiveYearsAhead = Instant.now().truncatedTo(ChronoUnit.MILLIS).plus(Duration.ofDays(5 * 365));
+		String epoch = "idgen.redis.time.epoch=" + fiveYearsAhead.minusMillis(RedisTimeLayout.DEFAULT.maxTimestamp());
+		runner().withPropertyValues("idgen.sequences.clock.mode=time", epoch)
+			.run((context) -> assertThat(StartupFailures.invalidProperty(context, "idgen.redis.time").getDescription())
+				.contains("idgen.runway.minimum"));
+		runner().withPropertyValues(epoch).run((context) -> assertThat(context).hasNotFailed());
+		runner().withPropertyValues("idgen.sequences.clock.mode=time", epoch, "idgen.runway.minimum=4y")
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test

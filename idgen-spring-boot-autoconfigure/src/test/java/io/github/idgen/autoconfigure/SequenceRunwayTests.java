@@ -196,6 +196,65 @@ class SequenceRunwayTests {
 			});
 	}
 
+	@Test
+	void javascriptSafeSnowflakeSequenceWhoseIdsAreBeyondTwoToTheFiftyThirdIsOutOfService() {
+		this.runner
+			.withPropertyValues("idgen.backend=snowflake", "idgen.snowflake.worker-id=1",
+					"idgen.sequences.js.javascript-safe=true")
+			.run((context) -> {
+				long id = context.getBean(IdGenerator.class).nextId("js");
+				assertThat(id).isGreaterThan(IdLimit.JAVASCRIPT_MAX);
+				Health health = health(context);
+				assertThat(health.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+				assertThat(runwayOf(health, "js")).containsEntry("kind", "time")
+					.containsEntry("limit", IdLimit.JAVASCRIPT_MAX)
+					.containsEntry("exhausted", true);
+			});
+	}
+
+	@Test
+	void formatThatNeverResetsIsReportedOnceByItsWidthThoughItsCounterHasItsName() {
+		this.runner.withPropertyValues("idgen.sequences.ticket.format=T{seq:4}", "idgen.sequences.ticket.start=9990")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				for (int i = 0; i < 5; i++) {
+					ids.nextFormattedId("ticket");
+				}
+				assertThat(runwayOf(health(context), "ticket")).containsEntry("limit", 9999L)
+					.containsEntry("remaining", 5L)
+					.containsEntry("exhausted", false);
+				for (int i = 0; i < 5; i++) {
+					ids.nextFormattedId("ticket");
+				}
+				Health health = health(context);
+				assertThat(health.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+				assertThat(runwayOf(health, "ticket")).containsEntry("exhausted", true);
+				assertThat(runway(context.getBean(IdGeneratorEndpoint.class).sequence("ticket").getBody()))
+					.containsEntry("limit", 9999L)
+					.containsEntry("exhausted", true);
+				assertThat(context.getBean(SimpleMeterRegistry.class)
+					.get("idgen.remaining")
+					.tag("sequence", "ticket")
+					.gauge()
+					.value()).isZero();
+			});
+	}
+
+	@Test
+	void statusThatTheHealthOrderDoesNotHoldFailsAtStartup() {
+		this.runner.withPropertyValues("idgen.runway.warn-status=OUT_OF_SERIVCE")
+			.run((context) -> assertThat(
+					StartupFailures.invalidProperty(context, "idgen.runway.warn-status").getDescription())
+				.contains("OUT_OF_SERIVCE")
+				.contains("management.endpoint.health.status.order"));
+		this.runner.withPropertyValues("idgen.runway.exhausted-status= ")
+			.run((context) -> StartupFailures.invalidProperty(context, "idgen.runway.exhausted-status"));
+		this.runner
+			.withPropertyValues("idgen.runway.warn-status=runway-low",
+					"management.endpoint.health.status.order=DOWN,OUT_OF_SERVICE,RUNWAY_LOW,UP,UNKNOWN")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
 	private static Health health(AssertableApplicationContext context) {
 		return context.getBean(IdGeneratorHealthIndicator.class).health();
 	}

@@ -202,7 +202,8 @@ public class IdGeneratorEndpoint {
 			description.put("issued", 0L);
 		}
 		description.putAll(this.routing.details(sequence.name()));
-		this.runways.forecast(sequence).ifPresent((runway) -> description.put("runway", this.runways.describe(runway)));
+		this.runways.of(sequence.name())
+			.ifPresent((runway) -> description.put("runway", this.runways.describe(runway)));
 		return description;
 	}
 

@@ -9,6 +9,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
@@ -30,7 +31,8 @@ public final class IdGeneratorHealthContributorAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "idgenHealthIndicator")
 	IdGeneratorHealthIndicator idgenHealthIndicator(DefaultIdGenerator idGenerator, List<IdGeneratorBackend> backends,
-			SequenceRunways runways, IdGeneratorProperties properties) {
+			SequenceRunways runways, IdGeneratorProperties properties, Environment environment) {
+		RunwayStatuses.check(properties.getRunway(), environment);
 		return new IdGeneratorHealthIndicator(idGenerator, backends, runways, properties.getRunway());
 	}
 

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
@@ -18,7 +17,6 @@ import io.github.idgen.SequenceInfo;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.runway.SequenceRunways;
-import io.github.idgen.runway.Runway;
 
 /**
  * Reports whether every idgen backend can serve IDs (a backend whose stores tell more of
@@ -90,24 +88,23 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 			}
 		}
 		builder.withDetail("backends", backends);
-		Map<String, Object> sequences = new TreeMap<>();
+		Map<String, Map<String, Object>> sequences = new TreeMap<>();
+		for (Sequence sequence : this.generator.sequences()) {
+			sequences.put(sequence.name(),
+					new LinkedHashMap<>((sequence instanceof SequenceInfo info) ? info.info() : Map.of()));
+		}
 		Map<String, String> exhausted = new TreeMap<>();
 		Map<String, String> warnings = new TreeMap<>();
-		for (Sequence sequence : this.generator.sequences()) {
-			Map<String, Object> details = new LinkedHashMap<>(
-					(sequence instanceof SequenceInfo info) ? info.info() : Map.of());
-			Optional<Runway> runway = this.runways.forecast(sequence);
-			if (runway.isPresent()) {
-				details.put("runway", this.runways.describe(runway.get()));
-				if (runway.get().exhausted()) {
-					exhausted.put(sequence.name(), this.runways.warning(runway.get()));
-				}
-				else if (this.runways.isShort(runway.get())) {
-					warnings.put(sequence.name(), this.runways.warning(runway.get()));
-				}
+		this.runways.all().forEach((name, runway) -> {
+			sequences.computeIfAbsent(name, (key) -> new LinkedHashMap<>())
+				.put("runway", this.runways.describe(runway));
+			if (runway.exhausted()) {
+				exhausted.put(name, this.runways.warning(runway));
 			}
-			sequences.put(sequence.name(), details);
-		}
+			else if (this.runways.isShort(runway)) {
+				warnings.put(name, this.runways.warning(runway));
+			}
+		});
 		builder.withDetail("sequences", sequences);
 		if (!exhausted.isEmpty() || !warnings.isEmpty()) {
 			Map<String, Object> runway = new LinkedHashMap<>();

@@ -54,16 +54,16 @@ class RedisBackendConfiguration {
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
 			IdGeneratorProperties properties, RedisProperties redis, RedisTimeSettings timeSettings,
 			@Qualifier(IdGeneratorAutoConfiguration.CLOCK) Clock clock, ObjectProvider<BackendObservers> observers) {
-		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store, observer(observers));
-		RedisSegmentStore incrementStore = new RedisSegmentStore(connectionFactory,
-				RedisKeyPrefix.keys(redis.getKeyPrefix()), null, failoverJump(redis), observer(observers));
-		RedisProperties.Time time = redis.getTime();
-		checkNodeCount(time.getNodes(), timeSettings.layout());
 		if (usesTimeMode(properties, redis)) {
 			RedisTimeLayout layout = timeSettings.layout();
 			LayoutRunwayCheck.check("idgen.redis.time", layout.timestampBits() + "/" + layout.shardBits() + "/"
 					+ layout.sequenceBits() + " from " + layout.epoch(), layout.lastTime(), properties, clock);
 		}
+		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store, observer(observers));
+		RedisSegmentStore incrementStore = new RedisSegmentStore(connectionFactory,
+				RedisKeyPrefix.keys(redis.getKeyPrefix()), null, failoverJump(redis), observer(observers));
+		RedisProperties.Time time = redis.getTime();
+		checkNodeCount(time.getNodes(), timeSettings.layout());
 		RedisTimeSequences times = time.getNodes().isEmpty()
 				? RedisTimeSequences.onApplicationRedis(connectionFactory, timeSettings)
 				: RedisTimeSequences.onOwnNodes(timeNodes(time.getNodes()), timeSettings);

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.runway;
 
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.Period;
 import java.time.ZoneOffset;
@@ -38,7 +39,15 @@ public final class LayoutRunwayCheck {
 					"Set idgen.runway.minimum to a period such as 10y (the default) or 0d to check nothing.");
 		}
 		Instant now = clock.instant();
-		Instant required = now.atOffset(ZoneOffset.UTC).plus(minimum).toInstant();
+		Instant required;
+		try {
+			required = now.atOffset(ZoneOffset.UTC).plus(minimum).toInstant();
+		}
+		catch (DateTimeException ex) {
+			throw new IdGeneratorConfigurationException("idgen.runway.minimum", minimum,
+					"idgen.runway.minimum is " + minimum + ", which reaches beyond the dates Java can hold.",
+					"Set idgen.runway.minimum to a period such as 10y (the default).", ex);
+		}
 		if (lastTime.isBefore(required)) {
 			throw new IdGeneratorConfigurationException(property, layout, "The layout " + layout + " (" + property
 					+ ") runs out at " + lastTime + ", "

@@ -22,8 +22,9 @@ import io.github.idgen.runway.RunwayForecaster;
  * The runway of every sequence the generator has started: its limit (what the sequence
  * sets itself, tightened to 2^53 - 1 for one configured {@code javascript-safe}, else
  * {@link Long#MAX_VALUE}), its position, the rate at which it advances and when it
- * reaches the limit. Period counters such as {@code order@20261121} have none of their
- * own: their sequence {@code order} reports the current period's.
+ * reaches the limit. Only the sequences callers name have one: the period counters of a
+ * formatted sequence, such as {@code order@20261121} (or {@code ticket}, the counter of a
+ * {@code ticket} that never resets), are reported by their formatted sequence.
  * <p>
  * Each forecast samples the sequence's rate, so the health checks, metrics scrapes and
  * endpoint reads that ask for it keep the rate current. Thread-safe.
@@ -54,7 +55,7 @@ public class SequenceRunways {
 	 */
 	public Map<String, Runway> all() {
 		Map<String, Runway> runways = new TreeMap<>();
-		for (Sequence sequence : this.generator.sequences()) {
+		for (Sequence sequence : this.generator.namedSequences()) {
 			forecast(sequence).ifPresent((runway) -> runways.put(sequence.name(), runway));
 		}
 		return runways;
@@ -63,26 +64,15 @@ public class SequenceRunways {
 	/**
 	 * Return the runway of one sequence.
 	 * @param name the sequence name
-	 * @return its runway, empty if it has not been started, is a period counter or does
-	 * not describe itself
+	 * @return its runway, empty if it has not been used, is a period counter or does not
+	 * describe itself
 	 */
 	public Optional<Runway> of(String name) {
-		for (Sequence sequence : this.generator.sequences()) {
-			if (sequence.name().equals(name)) {
-				return forecast(sequence);
-			}
-		}
-		return Optional.empty();
+		return this.generator.usedSequence(name).flatMap(this::forecast);
 	}
 
-	/**
-	 * Return the runway of a sequence.
-	 * @param sequence the sequence
-	 * @return its runway, empty for a period counter or a sequence that does not describe
-	 * itself
-	 */
-	public Optional<Runway> forecast(Sequence sequence) {
-		if (!(sequence instanceof SequenceInfo info) || sequence.name().indexOf(SequenceNames.PERIOD_SEPARATOR) >= 0) {
+	private Optional<Runway> forecast(Sequence sequence) {
+		if (!(sequence instanceof SequenceInfo info)) {
 			return Optional.empty();
 		}
 		IdLimit limit = info.limit().orElse(IdLimit.longRange());

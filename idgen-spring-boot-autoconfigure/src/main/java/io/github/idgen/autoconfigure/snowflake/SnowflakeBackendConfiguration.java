@@ -68,6 +68,10 @@ class SnowflakeBackendConfiguration {
 					"idgen.snowflake.max-backward-wait is " + maxBackwardWait + ", but it must not be negative.",
 					"Set idgen.snowflake.max-backward-wait to 0 or a positive duration such as 5ms.");
 		}
+		LayoutRunwayCheck.check(
+				"idgen.snowflake", layout.timestampBits() + "/" + layout.datacenterBits() + "/" + layout.workerBits()
+						+ "/" + layout.sequenceBits() + " from " + layout.epoch(),
+				layout.lastTime(), properties, clock);
 		List<Backend> stores = new BackendSelection(properties, beanFactory, getClass().getClassLoader()).present();
 		Backend leaseStore = WorkerIdSelection.requireLeaseStore(snowflake, stores);
 		if (leaseStore != null && snowflake.getStateFile() != null) {
@@ -81,10 +85,6 @@ class SnowflakeBackendConfiguration {
 		SequenceBackend sequences = (leaseStore != null)
 				? leased(snowflake, layout, leaseStore(snowflake, leaseStore, leaseStores, factories), clock, observer)
 				: unleased(snowflake, layout, clock, observer);
-		LayoutRunwayCheck.check(
-				"idgen.snowflake", layout.timestampBits() + "/" + layout.datacenterBits() + "/" + layout.workerBits()
-						+ "/" + layout.sequenceBits() + " from " + layout.epoch(),
-				layout.lastTime(), properties, clock);
 		logger.info("Snowflake IDs with layout {} run out at {}", layout, layout.lastTime());
 		return new IdGeneratorBackend(Backend.SNOWFLAKE, sequences, SnowflakeBackendConfiguration::checkUnbounded);
 	}
