@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,9 +60,13 @@ import io.github.idgen.worker.WorkerId;
  * then the renewal thread's) and once by {@link #close()}, each under {@link #writeLock}
  * together with the file write it publishes, and read by every caller; it is volatile so
  * that callers see a renewal at once and see {@link #CLOSED} after a close (why that is
- * enough is explained in {@link #close()}). {@link #renewalRequested} lets one caller at
- * a time queue a renewal. {@link #renewalFailing} belongs to the renewal thread alone.
- * The generator inside is thread-safe.
+ * enough is explained in {@link #close()}). {@link #writeLock} is a
+ * {@link ReentrantLock}, not a monitor, because it is held across the file write: a
+ * virtual thread that waits for a monitor, or blocks while it holds one, pins its carrier
+ * on JDK 21 to 23. {@link #renewalRequested} lets one caller at a time queue a renewal.
+ * {@link #renewalFailing} belongs to the renewal thread alone. Callers never take a lock:
+ * one past the horizon parks until a renewal publishes a later one. The generator inside
+ * is thread-safe.
  */
 public final class StateFileWorker implements SnowflakeWorker {
 
@@ -107,7 +112,7 @@ public final class StateFileWorker implements SnowflakeWorker {
 
 	private final ScheduledExecutorService renewals;
 
-	private final Object writeLock = new Object();
+	private final ReentrantLock writeLock = new ReentrantLock();
 
 	private final AtomicBoolean renewalRequested = new AtomicBoolean();
 
@@ -351,7 +356,8 @@ public final class StateFileWorker implements SnowflakeWorker {
 	 * @throws IOException if the file cannot be written
 	 */
 	void renew() throws IOException {
-		synchronized (this.writeLock) {
+		this.writeLock.lock();
+		try {
 			long current = this.horizonMillis;
 			if (current == CLOSED) {
 				return;
@@ -359,6 +365,9 @@ public final class StateFileWorker implements SnowflakeWorker {
 			long horizon = Math.max(current, this.clock.millis() + HORIZON.toMillis());
 			this.file.write(horizon, false);
 			this.horizonMillis = horizon;
+		}
+		finally {
+			this.writeLock.unlock();
 		}
 	}
 
@@ -404,7 +413,8 @@ public final class StateFileWorker implements SnowflakeWorker {
 	 */
 	@Override
 	public void close() {
-		synchronized (this.writeLock) {
+		this.writeLock.lock();
+		try {
 			if (this.horizonMillis == CLOSED) {
 				return;
 			}
@@ -421,6 +431,9 @@ public final class StateFileWorker implements SnowflakeWorker {
 								+ "waits for the stored horizon",
 						workerId(), this.file.path(), FailureDescriptions.describe(ex), ex);
 			}
+		}
+		finally {
+			this.writeLock.unlock();
 		}
 		this.renewals.shutdownNow();
 		this.file.close();
