@@ -6,9 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -21,6 +19,8 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.FailureDescriptions;
 import io.github.idgen.SequenceObserver;
+import io.github.idgen.background.BackgroundScheduler;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.worker.WorkerId;
 
 /**
@@ -57,16 +57,18 @@ import io.github.idgen.worker.WorkerId;
  * <p>
  * <b>Thread ownership.</b> {@link #horizonMillis} is set by the constructor before any
  * other thread sees the worker, then written by renewals (the constructor's first one,
- * then the renewal thread's) and once by {@link #close()}, each under {@link #writeLock}
+ * then the background ones) and once by {@link #close()}, each under {@link #writeLock}
  * together with the file write it publishes, and read by every caller; it is volatile so
  * that callers see a renewal at once and see {@link #CLOSED} after a close (why that is
  * enough is explained in {@link #close()}). {@link #writeLock} is a
  * {@link ReentrantLock}, not a monitor, because it is held across the file write: a
  * virtual thread that waits for a monitor, or blocks while it holds one, pins its carrier
  * on JDK 21 to 23. {@link #renewalRequested} lets one caller at a time queue a renewal.
- * {@link #renewalFailing} belongs to the renewal thread alone. Callers never take a lock:
- * one past the horizon parks until a renewal publishes a later one. The generator inside
- * is thread-safe.
+ * {@link #renewalFailing} belongs to the background renewals, which never overlap: their
+ * scheduler runs one task at a time, on the {@link BackgroundThreads} the worker is given
+ * (by default a daemon thread of its own named {@code idgen-snowflake-state}). Callers
+ * never take a lock: one past the horizon parks until a renewal publishes a later one.
+ * The generator inside is thread-safe.
  */
 public final class StateFileWorker implements SnowflakeWorker {
 
@@ -110,7 +112,7 @@ public final class StateFileWorker implements SnowflakeWorker {
 
 	private final SnowflakeGenerator generator;
 
-	private final ScheduledExecutorService renewals;
+	private final BackgroundScheduler renewals;
 
 	private final ReentrantLock writeLock = new ReentrantLock();
 
@@ -156,11 +158,41 @@ public final class StateFileWorker implements SnowflakeWorker {
 	 */
 	public StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
 			SequenceObserver observer) {
-		this(file, layout, workerId, clock, maxBackwardWait, observer, Thread::sleep, RENEWAL_PERIOD);
+		this(file, layout, workerId, clock, maxBackwardWait, observer, BackgroundThreads.daemon());
+	}
+
+	/**
+	 * Open the state file, wait for the given clock to pass the timestamp stored in it,
+	 * store the first horizon and start renewing it on the given background threads.
+	 * @param file the state file of this worker ID alone, in an existing directory on a
+	 * local disk that survives restarts
+	 * @param layout the layout of the IDs
+	 * @param workerId the worker ID, which must fit the layout
+	 * @param clock the clock of the IDs and the horizons
+	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
+	 * @param observer hears of every call that finds the clock behind
+	 * @param threads what runs the renewals, one at a time
+	 * @throws IllegalArgumentException if an argument is not valid
+	 * @throws IllegalStateException if the file cannot be used, naming it and the reason
+	 * @throws ClockMovedBackwardsException if the clock is further behind the stored
+	 * timestamp than can be waited out
+	 */
+	public StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
+			SequenceObserver observer, BackgroundThreads threads) {
+		this(file, layout, workerId, clock, maxBackwardWait, observer, Thread::sleep, RENEWAL_PERIOD, threads);
 	}
 
 	StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
 			SequenceObserver observer, Sleeper sleeper, Duration renewalPeriod) {
+		this(file, layout, workerId, clock, maxBackwardWait, observer, sleeper, renewalPeriod,
+				BackgroundThreads.daemon());
+	}
+
+	private StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
+			SequenceObserver observer, Sleeper sleeper, Duration renewalPeriod, BackgroundThreads threads) {
+		if (threads == null) {
+			throw new IllegalArgumentException("threads must not be null");
+		}
 		if (file == null) {
 			throw new IllegalArgumentException("file must not be null");
 		}
@@ -191,11 +223,7 @@ public final class StateFileWorker implements SnowflakeWorker {
 			this.file.close();
 			throw ex;
 		}
-		this.renewals = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "idgen-snowflake-state");
-			thread.setDaemon(true);
-			return thread;
-		});
+		this.renewals = threads.scheduler("idgen-snowflake-state", 1);
 		this.renewals.scheduleWithFixedDelay(this::renewInBackground, renewalPeriod.toMillis(),
 				renewalPeriod.toMillis(), TimeUnit.MILLISECONDS);
 	}
@@ -326,7 +354,7 @@ public final class StateFileWorker implements SnowflakeWorker {
 	/**
 	 * Renew the horizon and log a failure, the first of a series at WARN. An
 	 * {@link Error} is caught too, since one escaping would cancel every later renewal
-	 * silently. Run by the renewal thread.
+	 * silently. Run by the background renewals.
 	 */
 	private void renewInBackground() {
 		this.renewalRequested.set(false);
@@ -352,7 +380,7 @@ public final class StateFileWorker implements SnowflakeWorker {
 	/**
 	 * Store the horizon {@code max(horizon, clock + HORIZON)} and publish it once it is
 	 * on the disk. Does nothing once the worker is closed. Run by the constructor, then
-	 * by the renewal thread only.
+	 * by the background renewals only.
 	 * @throws IOException if the file cannot be written
 	 */
 	void renew() throws IOException {
