@@ -22,6 +22,7 @@ import io.github.idgen.autoconfigure.IdDecoder;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.format.ResetPeriod;
@@ -49,8 +50,9 @@ class RedisBackendConfiguration {
 	@Bean
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
 			IdGeneratorProperties properties, RedisProperties redis, RedisTimeSettings timeSettings,
-			ObjectProvider<BackendObservers> observers) {
-		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store, observer(observers));
+			ObjectProvider<BackendObservers> observers, BackgroundThreads threads) {
+		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store, observer(observers),
+				threads);
 		RedisSegmentStore incrementStore = new RedisSegmentStore(connectionFactory,
 				RedisKeyPrefix.keys(redis.getKeyPrefix()), null, failoverJump(redis), observer(observers));
 		RedisProperties.Time time = redis.getTime();
