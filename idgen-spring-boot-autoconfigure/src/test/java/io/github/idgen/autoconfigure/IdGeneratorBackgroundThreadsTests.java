@@ -21,7 +21,9 @@ import org.junit.jupiter.api.condition.JRE;
 import org.springframework.beans.factory.support.AbstractBeanDefinition;
 import org.springframework.beans.factory.support.AutowireCandidateQualifier;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.task.ThreadPoolTaskExecutorBuilder;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -92,6 +94,17 @@ class IdGeneratorBackgroundThreadsTests {
 			assertThat(this.store.threads()).isNotEmpty()
 				.allSatisfy((thread) -> assertThat(thread.getName()).startsWith("marked-"));
 		});
+	}
+
+	@Test
+	void theReadmesExecutorIsUsedNextToSpringBootsTaskExecution() {
+		withStore(this.runner).withConfiguration(AutoConfigurations.of(TaskExecutionAutoConfiguration.class))
+			.withUserConfiguration(ReadmeExecutor.class)
+			.run((context) -> {
+				assertThat(context.getBean(IdGenerator.class).nextId("order")).isEqualTo(1);
+				assertThat(this.store.threads()).isNotEmpty()
+					.allSatisfy((thread) -> assertThat(thread.getName()).startsWith("ids-"));
+			});
 	}
 
 	@Test
@@ -216,6 +229,20 @@ class IdGeneratorBackgroundThreadsTests {
 			ThreadPoolTaskExecutor executor = new ThreadPoolTaskExecutor();
 			executor.setThreadNamePrefix("other-");
 			return executor;
+		}
+
+	}
+
+	/**
+	 * The executor of the README's "Virtual threads".
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class ReadmeExecutor {
+
+		@Bean
+		@IdGeneratorTaskExecutor
+		ThreadPoolTaskExecutor idgenExecutor(ThreadPoolTaskExecutorBuilder builder) {
+			return builder.threadNamePrefix("ids-").build();
 		}
 
 	}
