@@ -13,8 +13,9 @@ import org.springframework.beans.factory.annotation.Qualifier;
  * background work: the fetches of segments (at most
  * {@value io.github.idgen.segment.SegmentSequences#MAX_FETCH_THREADS} at a time per
  * backend), the heartbeat of a leased snowflake worker ID, the renewals of a snowflake
- * state file and the checks of the stores of a striped JDBC backend. Any
- * {@code TaskExecutor} or {@code TaskScheduler} bean is such an executor, for example:
+ * state file and the checks of the stores of a striped JDBC backend. The bean's type must
+ * be an {@code Executor}, as {@code ThreadPoolTaskExecutor},
+ * {@code SimpleAsyncTaskExecutor} and {@code ThreadPoolTaskScheduler} are, for example:
  *
  * <pre class="code">
  * &#64;Bean
