@@ -152,7 +152,7 @@ class LeasedWorkerTest {
 		ExecutorService application = Executors.newSingleThreadExecutor((task) -> new Thread(task, "application"));
 		try {
 			LeasedWorker worker = LeasedWorker.lease(store,
-					new LeasedWorkerSettings(this.layout, 0, Duration.ofMillis(600), Duration.ofMillis(100),
+					new LeasedWorkerSettings(this.layout, 0, Duration.ofMillis(1500), Duration.ofMillis(100),
 							Duration.ofMillis(5)),
 					SequenceObserver.NONE, Clock.systemUTC(), BackgroundThreads.daemon().on(application));
 			long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
@@ -162,7 +162,7 @@ class LeasedWorkerTest {
 			assertThat(renewals).as("renewals, the first one's included").hasValueGreaterThanOrEqualTo(5);
 			assertThat(renewedOn).as("threads of the renewals")
 				.containsExactlyInAnyOrder(Thread.currentThread().getName(), "application");
-			assertThat(worker.isValid()).as("valid two ttls after the lease").isTrue();
+			assertThat(worker.isValid()).as("valid past the first ttl, four renewals later").isTrue();
 			worker.nextId();
 			worker.close();
 			int closedAfter = renewals.get();
