@@ -109,8 +109,6 @@ public class JdbcSegmentStore implements SegmentStore, StripeStore {
 
 	private final CounterRows rows;
 
-	private final Object monitor = new Object();
-
 	private volatile JdbcDialect dialect;
 
 	private volatile CounterIncrement counterIncrement;
@@ -236,14 +234,12 @@ public class JdbcSegmentStore implements SegmentStore, StripeStore {
 	private CounterIncrement counterIncrement(Connection connection) throws SQLException {
 		CounterIncrement increment = this.counterIncrement;
 		if (increment == null) {
-			synchronized (this.monitor) {
-				increment = this.counterIncrement;
-				if (increment == null) {
-					this.dialect = JdbcDialect.of(connection);
-					increment = this.dialect.counterIncrement(this.table);
-					this.counterIncrement = increment;
-				}
-			}
+			// No lock around the detection, which asks the database: threads that race
+			// here each detect the dialect of the one database and set equal values.
+			JdbcDialect detected = JdbcDialect.of(connection);
+			increment = detected.counterIncrement(this.table);
+			this.dialect = detected;
+			this.counterIncrement = increment;
 		}
 		return increment;
 	}

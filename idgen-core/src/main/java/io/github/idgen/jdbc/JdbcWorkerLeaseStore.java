@@ -97,8 +97,6 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 
 	private final String tableName;
 
-	private final Object monitor = new Object();
-
 	private volatile WorkerTableSql table;
 
 	/**
@@ -240,15 +238,12 @@ public class JdbcWorkerLeaseStore implements WorkerLeaseStore {
 	private WorkerTableSql table(Connection connection) throws SQLException {
 		WorkerTableSql table = this.table;
 		if (table == null) {
-			synchronized (this.monitor) {
-				table = this.table;
-				if (table == null) {
-					JdbcDialect dialect = JdbcDialect.of(connection);
-					WorkerTableSql.requireSupported(dialect, this.tableName);
-					table = new WorkerTableSql(this.tableName, dialect);
-					this.table = table;
-				}
-			}
+			// No lock around the detection, which asks the database: threads that race
+			// here each detect the dialect of the one database and set equal values.
+			JdbcDialect dialect = JdbcDialect.of(connection);
+			WorkerTableSql.requireSupported(dialect, this.tableName);
+			table = new WorkerTableSql(this.tableName, dialect);
+			this.table = table;
 		}
 		return table;
 	}

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
@@ -26,6 +25,7 @@ import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceInfo;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
+import io.github.idgen.background.BackgroundScheduler;
 
 /**
  * Serves one sequence from memory out of segments reserved from a {@link SegmentStore}: a
@@ -113,7 +113,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	private final SegmentSettings settings;
 
-	private final ScheduledExecutorService fetchExecutor;
+	private final BackgroundScheduler fetchExecutor;
 
 	private final SequenceObserver observer;
 
@@ -153,8 +153,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * @param fetchExecutor runs the fetch attempts and schedules their retries; its
 	 * threads may block on the store
 	 */
-	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings,
-			ScheduledExecutorService fetchExecutor) {
+	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, BackgroundScheduler fetchExecutor) {
 		this(name, store, settings, fetchExecutor, SequenceObserver.NONE);
 	}
 
@@ -168,8 +167,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * threads may block on the store
 	 * @param observer hears of fetches and waits
 	 */
-	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings,
-			ScheduledExecutorService fetchExecutor, SequenceObserver observer) {
+	public SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, BackgroundScheduler fetchExecutor,
+			SequenceObserver observer) {
 		this(name, store, settings, fetchExecutor, observer, ClaimHook.NONE);
 	}
 
@@ -177,7 +176,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * Create a buffer with a hook into the claims of a fetch, where tests hold a thread
 	 * to play the interleavings of a claim and the prefetch trigger.
 	 */
-	SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, ScheduledExecutorService fetchExecutor,
+	SegmentBuffer(String name, SegmentStore store, SegmentSettings settings, BackgroundScheduler fetchExecutor,
 			SequenceObserver observer, ClaimHook claimHook) {
 		this.claimHook = claimHook;
 		this.name = name;

@@ -1,13 +1,12 @@
 package io.github.idgen.segment;
 
 import java.util.Map;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceObserver;
+import io.github.idgen.background.BackgroundScheduler;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.format.ResetPeriod;
 
 /**
@@ -15,23 +14,25 @@ import io.github.idgen.format.ResetPeriod;
  * sequence's configured settings (a period counter such as {@code order@20261121} takes
  * those of {@code order}) or the defaults.
  * <p>
- * Segments are fetched on at most {@value #MAX_FETCH_THREADS} daemon threads named
- * {@code idgen-fetch-N}, created on demand and idle for at most a minute, shared by every
- * sequence of the factory; a fetch that waits to retry holds none of them, so sequences
- * that keep failing cannot starve the others. {@link #close()} ends them: IDs already
- * reserved are still served, but a buffer that needs a new segment afterwards throws
- * {@link io.github.idgen.BackendUnavailableException}.
+ * Segments are fetched by at most {@value #MAX_FETCH_THREADS} tasks at a time, shared by
+ * every sequence of the factory, on the {@link BackgroundThreads} it is given: by default
+ * daemon threads of its own named {@code idgen-fetch-N}, created on demand and idle for
+ * at most a minute; or virtual threads of its own; or an executor of the application's,
+ * to which it hands at most {@value #MAX_FETCH_THREADS} fetches at a time. A fetch that
+ * waits to retry holds none of them, so sequences that keep failing cannot starve the
+ * others. {@link #close()} ends the fetches (and its own threads; never an executor of
+ * the application's): IDs already reserved are still served, but a buffer that needs a
+ * new segment afterwards throws {@link io.github.idgen.BackendUnavailableException}.
  */
 public class SegmentSequences implements SequenceBackend, AutoCloseable {
 
 	/**
-	 * The most threads that fetch segments for the sequences of one factory at once. A
-	 * fetch that waits to retry holds none; one that hangs in the store (a row lock held
+	 * The most fetches of segments under way at once for the sequences of one factory:
+	 * threads of its own, or tasks handed to an executor of the application's. A fetch
+	 * that waits to retry holds none; one that hangs in the store (a row lock held
 	 * forever, a socket without a timeout) holds one until the store answers.
 	 */
 	public static final int MAX_FETCH_THREADS = 4;
-
-	private static final long FETCH_THREAD_KEEP_ALIVE_SECONDS = 60;
 
 	private final SegmentStore store;
 
@@ -41,7 +42,7 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 
 	private final SequenceObserver observer;
 
-	private final ScheduledThreadPoolExecutor fetchExecutor = fetchExecutor();
+	private final BackgroundScheduler fetchExecutor;
 
 	/**
 	 * Create a factory.
@@ -62,19 +63,25 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	 */
 	public SegmentSequences(SegmentStore store, SegmentSettings defaults, Map<String, SegmentSettings> configured,
 			SequenceObserver observer) {
+		this(store, defaults, configured, observer, BackgroundThreads.daemon());
+	}
+
+	/**
+	 * Create a factory whose buffers report to an observer and fetch on the given
+	 * background threads.
+	 * @param store the store that reserves segments
+	 * @param defaults the settings of sequences that are not configured
+	 * @param configured the settings of each configured sequence
+	 * @param observer hears of the fetches and waits of every buffer
+	 * @param threads what runs the fetches, at most {@value #MAX_FETCH_THREADS} at a time
+	 */
+	public SegmentSequences(SegmentStore store, SegmentSettings defaults, Map<String, SegmentSettings> configured,
+			SequenceObserver observer, BackgroundThreads threads) {
 		this.store = store;
 		this.defaults = defaults;
 		this.configured = Map.copyOf(configured);
 		this.observer = SequenceObserver.guarded(observer);
-	}
-
-	private static ScheduledThreadPoolExecutor fetchExecutor() {
-		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(MAX_FETCH_THREADS,
-				new FetchThreadFactory());
-		executor.setKeepAliveTime(FETCH_THREAD_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS);
-		executor.allowCoreThreadTimeOut(true);
-		executor.setRemoveOnCancelPolicy(true);
-		return executor;
+		this.fetchExecutor = threads.scheduler("idgen-fetch", MAX_FETCH_THREADS);
 	}
 
 	@Override
@@ -99,7 +106,9 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	}
 
 	/**
-	 * Stop fetching segments and end the fetch threads, waiting at most five seconds.
+	 * Stop fetching segments: drop the fetches that wait, interrupt those under way and
+	 * wait at most five seconds for them to end. Ends the fetch threads of its own, never
+	 * an executor of the application's.
 	 */
 	@Override
 	public void close() {
@@ -110,19 +119,6 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	private static final class FetchThreadFactory implements ThreadFactory {
-
-		private final AtomicInteger count = new AtomicInteger();
-
-		@Override
-		public Thread newThread(Runnable task) {
-			Thread thread = new Thread(task, "idgen-fetch-" + this.count.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		}
-
 	}
 
 }

@@ -8,8 +8,8 @@
  * the packages of their databases ({@code jdbc}, {@code redis}, {@code mongo});
  * {@code segment.striped} stripes segments over several of them.
  * <p>
- * Dependencies: {@code io.github.idgen} and {@code io.github.idgen.format} (for the
- * period counters of formatted sequences), the JDK and SLF4J. No store, no database
- * client.
+ * Dependencies: {@code io.github.idgen}, {@code io.github.idgen.format} (for the period
+ * counters of formatted sequences) and {@code io.github.idgen.background} (what runs the
+ * fetches), the JDK and SLF4J. No store, no database client.
  */
 package io.github.idgen.segment;

@@ -7,8 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -17,6 +15,8 @@ import org.slf4j.LoggerFactory;
 
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.WorkerIdLostException;
+import io.github.idgen.background.BackgroundScheduler;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.worker.WorkerId;
 import io.github.idgen.worker.WorkerLease;
 import io.github.idgen.worker.WorkerLeaseStore;
@@ -59,20 +59,22 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * timestamp is waited out (up to {@code maxBackwardWait}) or fails with
  * {@link io.github.idgen.ClockMovedBackwardsException}.
  * <p>
- * <b>Heartbeat.</b> A daemon thread renews the lease every {@code ttl / 3}, storing a new
- * horizon. If the lease was lost (it expired while the store was unreachable, or another
- * instance took it), the heartbeat leases a worker ID again, possibly another one, starts
- * a new generator that issues no ID at or before the last timestamp stored with that
- * worker ID (nor at or before the last millisecond of the old generator), and renews it
- * at once to store its horizon. Until that renewal succeeds the new lease has no horizon
- * and every ID is refused.
+ * <b>Heartbeat.</b> A background task renews the lease every {@code ttl / 3}, storing a
+ * new horizon; it runs on the {@link BackgroundThreads} the worker is given, by default a
+ * daemon thread of its own named {@code idgen-worker-lease}. If the lease was lost (it
+ * expired while the store was unreachable, or another instance took it), the heartbeat
+ * leases a worker ID again, possibly another one, starts a new generator that issues no
+ * ID at or before the last timestamp stored with that worker ID (nor at or before the
+ * last millisecond of the old generator), and renews it at once to store its horizon.
+ * Until that renewal succeeds the new lease has no horizon and every ID is refused.
  * <p>
  * <b>Release.</b> {@link #close()} stores the exact last millisecond this worker issued
  * IDs at, which may lower the stored horizon, so that the next owner of the worker ID
  * need not wait for the horizon on a rolling restart.
  * <p>
- * <b>Thread ownership.</b> {@link #current} is replaced (never mutated) by the heartbeat
- * thread, and before that by the constructor and the first renewal in {@link #lease}, and
+ * <b>Thread ownership.</b> {@link #current} is replaced (never mutated) by the heartbeat,
+ * whose runs never overlap (its scheduler runs one task at a time, whatever thread runs
+ * it), and before that by the constructor and the first renewal in {@link #lease}, and
  * read by every caller; it is volatile so that callers see a renewal or a new lease at
  * once. {@link #closed} is written once by {@link #close()} and read by every caller
  * after it composed its ID; why it is volatile is explained in {@link #close()}. The
@@ -108,10 +110,11 @@ public final class LeasedWorker implements SnowflakeWorker {
 	private final String owner;
 
 	/**
-	 * The heartbeat thread, created idle by the constructor and scheduled by
-	 * {@link #lease}; a test that leases without it runs {@link #heartbeat()} itself.
+	 * The heartbeat's scheduler, of one task at a time, created idle by the constructor
+	 * and scheduled by {@link #lease}; a test that leases without it runs
+	 * {@link #heartbeat()} itself.
 	 */
-	private final ScheduledExecutorService heartbeat;
+	private final BackgroundScheduler heartbeat;
 
 	private volatile Holder current;
 
@@ -122,7 +125,7 @@ public final class LeasedWorker implements SnowflakeWorker {
 	 * horizon. Only assigns: {@link #lease} does the I/O.
 	 */
 	private LeasedWorker(WorkerLeaseStore store, LeasedWorkerSettings settings, SequenceObserver observer, Clock clock,
-			LongSupplier nanoTime, String owner, WorkerLease lease, long leasedAtNanos) {
+			LongSupplier nanoTime, BackgroundThreads threads, String owner, WorkerLease lease, long leasedAtNanos) {
 		this.store = store;
 		this.layout = settings.layout();
 		this.datacenter = settings.datacenter();
@@ -133,11 +136,7 @@ public final class LeasedWorker implements SnowflakeWorker {
 		this.nanoTime = nanoTime;
 		this.observer = SequenceObserver.guarded(observer);
 		this.owner = owner;
-		this.heartbeat = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "idgen-worker-lease");
-			thread.setDaemon(true);
-			return thread;
-		});
+		this.heartbeat = threads.scheduler("idgen-worker-lease", 1);
 		this.current = holder(lease, 0, leasedAtNanos);
 	}
 
@@ -176,7 +175,28 @@ public final class LeasedWorker implements SnowflakeWorker {
 	 */
 	public static LeasedWorker lease(WorkerLeaseStore store, LeasedWorkerSettings settings, SequenceObserver observer,
 			Clock clock) {
-		LeasedWorker worker = leaseWithoutHeartbeat(store, settings, observer, clock, System::nanoTime);
+		return lease(store, settings, observer, clock, BackgroundThreads.daemon());
+	}
+
+	/**
+	 * Lease a worker ID, store its first horizon and start the heartbeat on the given
+	 * background threads, with the IDs and the horizons on the given wall clock.
+	 * @param store the store to lease from
+	 * @param settings the layout, datacenter, ttl, safety margin and longest backward
+	 * wait of the worker
+	 * @param observer hears of every call that finds the clock behind
+	 * @param clock the wall clock of the IDs and the horizons; the lease's validity is
+	 * measured on {@link System#nanoTime()} whatever it is
+	 * @param threads what runs the heartbeat, one renewal at a time
+	 * @return the worker, ready to issue IDs
+	 * @throws IllegalArgumentException if the store or the settings are {@code null}
+	 * @throws IllegalStateException if every worker ID has a live lease, or if the lease
+	 * was lost before the renewal that stores its first horizon
+	 * @throws io.github.idgen.BackendUnavailableException if the store failed
+	 */
+	public static LeasedWorker lease(WorkerLeaseStore store, LeasedWorkerSettings settings, SequenceObserver observer,
+			Clock clock, BackgroundThreads threads) {
+		LeasedWorker worker = leaseWithoutHeartbeat(store, settings, observer, clock, System::nanoTime, threads);
 		worker.startHeartbeat();
 		return worker;
 	}
@@ -193,6 +213,14 @@ public final class LeasedWorker implements SnowflakeWorker {
 	 */
 	static LeasedWorker leaseWithoutHeartbeat(WorkerLeaseStore store, LeasedWorkerSettings settings,
 			SequenceObserver observer, Clock clock, LongSupplier nanoTime) {
+		return leaseWithoutHeartbeat(store, settings, observer, clock, nanoTime, BackgroundThreads.daemon());
+	}
+
+	private static LeasedWorker leaseWithoutHeartbeat(WorkerLeaseStore store, LeasedWorkerSettings settings,
+			SequenceObserver observer, Clock clock, LongSupplier nanoTime, BackgroundThreads threads) {
+		if (threads == null) {
+			throw new IllegalArgumentException("threads must not be null");
+		}
 		if (store == null) {
 			throw new IllegalArgumentException("store must not be null");
 		}
@@ -206,7 +234,8 @@ public final class LeasedWorker implements SnowflakeWorker {
 			.orElseThrow(() -> new IllegalStateException("No snowflake worker ID is free: " + store.countLive()
 					+ " instances hold live leases and the layout's " + layout.workerBits() + " worker bits allow "
 					+ (layout.maxWorkerId() + 1) + ". Add worker bits or stop instances."));
-		LeasedWorker worker = new LeasedWorker(store, settings, observer, clock, nanoTime, owner, lease, started);
+		LeasedWorker worker = new LeasedWorker(store, settings, observer, clock, nanoTime, threads, owner, lease,
+				started);
 		if (!worker.renew()) {
 			throw new IllegalStateException("The lease of snowflake worker ID " + lease.workerId()
 					+ " was lost right after it was acquired; the ttl " + settings.ttl()
@@ -366,9 +395,9 @@ public final class LeasedWorker implements SnowflakeWorker {
 
 	/**
 	 * Renew the lease, or lease a worker ID again if it was lost and renew the new lease
-	 * at once to store its horizon. Run by the heartbeat thread; does nothing once the
-	 * worker is closed. Throws nothing, not even an {@link Error}: a scheduled task that
-	 * throws is never run again, and the lease would run out.
+	 * at once to store its horizon. Run by the heartbeat; does nothing once the worker is
+	 * closed. Throws nothing, not even an {@link Error}: a scheduled task that throws is
+	 * never run again, and the lease would run out.
 	 */
 	void heartbeat() {
 		if (this.closed) {
@@ -405,8 +434,7 @@ public final class LeasedWorker implements SnowflakeWorker {
 	/**
 	 * Renew the current lease, storing the horizon {@code wallClock(t0) + ttl}, and on
 	 * success publish its new validity and horizon. Both clocks are read at {@code t0},
-	 * before the renewal is sent. Run by the constructor, then by the heartbeat thread
-	 * only.
+	 * before the renewal is sent. Run by the constructor, then by the heartbeat only.
 	 * @return whether the store renewed the lease
 	 * @throws io.github.idgen.BackendUnavailableException if the store failed
 	 */

@@ -6,12 +6,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,6 +19,8 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.FailureDescriptions;
 import io.github.idgen.SequenceObserver;
+import io.github.idgen.background.BackgroundScheduler;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.worker.WorkerId;
 
 /**
@@ -56,11 +57,17 @@ import io.github.idgen.worker.WorkerId;
  * <p>
  * <b>Thread ownership.</b> {@link #horizonMillis} is set by the constructor before any
  * other thread sees the worker, then written by renewals (the constructor's first one,
- * then the renewal thread's) and once by {@link #close()}, each under {@link #writeLock}
+ * then the background ones) and once by {@link #close()}, each under {@link #writeLock}
  * together with the file write it publishes, and read by every caller; it is volatile so
  * that callers see a renewal at once and see {@link #CLOSED} after a close (why that is
- * enough is explained in {@link #close()}). {@link #renewalRequested} lets one caller at
- * a time queue a renewal. {@link #renewalFailing} belongs to the renewal thread alone.
+ * enough is explained in {@link #close()}). {@link #writeLock} is a
+ * {@link ReentrantLock}, not a monitor, because it is held across the file write: a
+ * virtual thread that waits for a monitor, or blocks while it holds one, pins its carrier
+ * on JDK 21 to 23. {@link #renewalRequested} lets one caller at a time queue a renewal.
+ * {@link #renewalFailing} belongs to the background renewals, which never overlap: their
+ * scheduler runs one task at a time, on the {@link BackgroundThreads} the worker is given
+ * (by default a daemon thread of its own named {@code idgen-snowflake-state}). Callers
+ * never take a lock: one past the horizon parks until a renewal publishes a later one.
  * The generator inside is thread-safe.
  */
 public final class StateFileWorker implements SnowflakeWorker {
@@ -105,9 +112,9 @@ public final class StateFileWorker implements SnowflakeWorker {
 
 	private final SnowflakeGenerator generator;
 
-	private final ScheduledExecutorService renewals;
+	private final BackgroundScheduler renewals;
 
-	private final Object writeLock = new Object();
+	private final ReentrantLock writeLock = new ReentrantLock();
 
 	private final AtomicBoolean renewalRequested = new AtomicBoolean();
 
@@ -151,11 +158,41 @@ public final class StateFileWorker implements SnowflakeWorker {
 	 */
 	public StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
 			SequenceObserver observer) {
-		this(file, layout, workerId, clock, maxBackwardWait, observer, Thread::sleep, RENEWAL_PERIOD);
+		this(file, layout, workerId, clock, maxBackwardWait, observer, BackgroundThreads.daemon());
+	}
+
+	/**
+	 * Open the state file, wait for the given clock to pass the timestamp stored in it,
+	 * store the first horizon and start renewing it on the given background threads.
+	 * @param file the state file of this worker ID alone, in an existing directory on a
+	 * local disk that survives restarts
+	 * @param layout the layout of the IDs
+	 * @param workerId the worker ID, which must fit the layout
+	 * @param clock the clock of the IDs and the horizons
+	 * @param maxBackwardWait how far the clock may move backwards and still be waited out
+	 * @param observer hears of every call that finds the clock behind
+	 * @param threads what runs the renewals, one at a time
+	 * @throws IllegalArgumentException if an argument is not valid
+	 * @throws IllegalStateException if the file cannot be used, naming it and the reason
+	 * @throws ClockMovedBackwardsException if the clock is further behind the stored
+	 * timestamp than can be waited out
+	 */
+	public StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
+			SequenceObserver observer, BackgroundThreads threads) {
+		this(file, layout, workerId, clock, maxBackwardWait, observer, Thread::sleep, RENEWAL_PERIOD, threads);
 	}
 
 	StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
 			SequenceObserver observer, Sleeper sleeper, Duration renewalPeriod) {
+		this(file, layout, workerId, clock, maxBackwardWait, observer, sleeper, renewalPeriod,
+				BackgroundThreads.daemon());
+	}
+
+	private StateFileWorker(Path file, BitLayout layout, WorkerId workerId, Clock clock, Duration maxBackwardWait,
+			SequenceObserver observer, Sleeper sleeper, Duration renewalPeriod, BackgroundThreads threads) {
+		if (threads == null) {
+			throw new IllegalArgumentException("threads must not be null");
+		}
 		if (file == null) {
 			throw new IllegalArgumentException("file must not be null");
 		}
@@ -186,11 +223,7 @@ public final class StateFileWorker implements SnowflakeWorker {
 			this.file.close();
 			throw ex;
 		}
-		this.renewals = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "idgen-snowflake-state");
-			thread.setDaemon(true);
-			return thread;
-		});
+		this.renewals = threads.scheduler("idgen-snowflake-state", 1);
 		this.renewals.scheduleWithFixedDelay(this::renewInBackground, renewalPeriod.toMillis(),
 				renewalPeriod.toMillis(), TimeUnit.MILLISECONDS);
 	}
@@ -321,7 +354,7 @@ public final class StateFileWorker implements SnowflakeWorker {
 	/**
 	 * Renew the horizon and log a failure, the first of a series at WARN. An
 	 * {@link Error} is caught too, since one escaping would cancel every later renewal
-	 * silently. Run by the renewal thread.
+	 * silently. Run by the background renewals.
 	 */
 	private void renewInBackground() {
 		this.renewalRequested.set(false);
@@ -347,11 +380,12 @@ public final class StateFileWorker implements SnowflakeWorker {
 	/**
 	 * Store the horizon {@code max(horizon, clock + HORIZON)} and publish it once it is
 	 * on the disk. Does nothing once the worker is closed. Run by the constructor, then
-	 * by the renewal thread only.
+	 * by the background renewals only.
 	 * @throws IOException if the file cannot be written
 	 */
 	void renew() throws IOException {
-		synchronized (this.writeLock) {
+		this.writeLock.lock();
+		try {
 			long current = this.horizonMillis;
 			if (current == CLOSED) {
 				return;
@@ -359,6 +393,9 @@ public final class StateFileWorker implements SnowflakeWorker {
 			long horizon = Math.max(current, this.clock.millis() + HORIZON.toMillis());
 			this.file.write(horizon, false);
 			this.horizonMillis = horizon;
+		}
+		finally {
+			this.writeLock.unlock();
 		}
 	}
 
@@ -404,7 +441,8 @@ public final class StateFileWorker implements SnowflakeWorker {
 	 */
 	@Override
 	public void close() {
-		synchronized (this.writeLock) {
+		this.writeLock.lock();
+		try {
 			if (this.horizonMillis == CLOSED) {
 				return;
 			}
@@ -421,6 +459,9 @@ public final class StateFileWorker implements SnowflakeWorker {
 								+ "waits for the stored horizon",
 						workerId(), this.file.path(), FailureDescriptions.describe(ex), ex);
 			}
+		}
+		finally {
+			this.writeLock.unlock();
 		}
 		this.renewals.shutdownNow();
 		this.file.close();

@@ -17,7 +17,7 @@
  * runtime wiring of a worker as a {@link io.github.idgen.SequenceBackend}.
  * <p>
  * Dependencies: {@code io.github.idgen}, {@code io.github.idgen.worker} (the worker IDs
- * and the lease store SPI), the JDK and SLF4J. No store implementation, no database
- * client.
+ * and the lease store SPI), {@code io.github.idgen.background} (what runs heartbeats and
+ * renewals), the JDK and SLF4J. No store implementation, no database client.
  */
 package io.github.idgen.snowflake;

@@ -9,8 +9,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.UnknownSequencePolicy;
+import io.github.idgen.background.BackgroundScheduler;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.test.FetchThreads;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,7 +45,7 @@ class SegmentBufferFetchTest {
 
 	@Test
 	void warmUpRacingThePrefetchTriggerLeavesNoCallerWaitingForAFetchNobodyRuns() throws Exception {
-		ScheduledExecutorService executor = executor();
+		BackgroundScheduler executor = executor();
 		HeldClaim held = new HeldClaim(HeldClaim.Phase.CLAIMED_WHILE_A_SEGMENT_WAITS);
 		SegmentBuffer buffer = new SegmentBuffer("order", new InMemorySegmentStore(),
 				settings(10, Duration.ofSeconds(20)), executor, SequenceObserver.NONE, held);
@@ -197,17 +197,12 @@ class SegmentBufferFetchTest {
 	@Test
 	void anErrorThrownByTheExecutorReachesTheCallerAtOnceAndTheNextCallFetchesAgain() {
 		AtomicBoolean fail = new AtomicBoolean(true);
-		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1) {
-
-			@Override
-			public void execute(Runnable command) {
-				if (fail.compareAndSet(true, false)) {
-					throw new OutOfMemoryError("unable to create native thread");
-				}
-				super.execute(command);
+		BackgroundScheduler executor = BackgroundThreads.of((task) -> {
+			if (fail.compareAndSet(true, false)) {
+				throw new OutOfMemoryError("unable to create native thread");
 			}
-
-		};
+			return new Thread(task);
+		}).scheduler("idgen-fetch", 1);
 		this.closeables.add(executor::shutdownNow);
 		SegmentBuffer buffer = new SegmentBuffer("order", new InMemorySegmentStore(),
 				settings(10, Duration.ofSeconds(10)), executor);
@@ -292,8 +287,8 @@ class SegmentBufferFetchTest {
 		assertThat(FetchThreads.alive()).isEmpty();
 	}
 
-	private ScheduledExecutorService executor() {
-		ScheduledExecutorService executor = Executors.newScheduledThreadPool(2);
+	private BackgroundScheduler executor() {
+		BackgroundScheduler executor = BackgroundThreads.daemon().scheduler("test-fetch", 2);
 		this.closeables.add(executor::shutdownNow);
 		return executor;
 	}

@@ -10,6 +10,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
@@ -20,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.WorkerIdLostException;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.test.TestClock;
 import io.github.idgen.worker.WorkerLease;
 
@@ -128,6 +132,48 @@ class LeasedWorkerTest {
 		}
 		finally {
 			worker.close();
+		}
+	}
+
+	@Test
+	void theHeartbeatRunsOnTheApplicationsExecutorWhichCloseLeavesRunning() throws Exception {
+		Set<String> renewedOn = ConcurrentHashMap.newKeySet();
+		AtomicInteger renewals = new AtomicInteger();
+		InMemoryWorkerLeaseStore store = new InMemoryWorkerLeaseStore(System::currentTimeMillis) {
+
+			@Override
+			public synchronized boolean renew(WorkerLease lease, Duration ttl, long lastIssuedMillis) {
+				renewedOn.add(Thread.currentThread().getName());
+				renewals.incrementAndGet();
+				return super.renew(lease, ttl, lastIssuedMillis);
+			}
+
+		};
+		ExecutorService application = Executors.newSingleThreadExecutor((task) -> new Thread(task, "application"));
+		try {
+			LeasedWorker worker = LeasedWorker.lease(store,
+					new LeasedWorkerSettings(this.layout, 0, Duration.ofMillis(1500), Duration.ofMillis(100),
+							Duration.ofMillis(5)),
+					SequenceObserver.NONE, Clock.systemUTC(), BackgroundThreads.daemon().on(application));
+			long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+			while (renewals.get() < 5 && System.nanoTime() < deadline) {
+				Thread.sleep(20);
+			}
+			assertThat(renewals).as("renewals, the first one's included").hasValueGreaterThanOrEqualTo(5);
+			assertThat(renewedOn).as("threads of the renewals")
+				.containsExactlyInAnyOrder(Thread.currentThread().getName(), "application");
+			assertThat(worker.isValid()).as("valid past the first ttl, four renewals later").isTrue();
+			worker.nextId();
+			worker.close();
+			int closedAfter = renewals.get();
+			assertThat(store.countLive()).isZero();
+			assertThat(application.isShutdown()).isFalse();
+			assertThat(application.submit(() -> "running").get()).isEqualTo("running");
+			Thread.sleep(500);
+			assertThat(renewals).as("renewals after close").hasValue(closedAfter);
+		}
+		finally {
+			application.shutdownNow();
 		}
 	}
 

@@ -4,14 +4,20 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
@@ -23,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.SequenceObserver;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.test.TestClock;
 import io.github.idgen.worker.WorkerId;
 
@@ -406,6 +413,56 @@ class StateFileWorkerTest {
 			.hasValue("idgen-snowflake-state");
 		assertThat(storedMillis(this.file)).as("the horizon renewed after the Error")
 			.isEqualTo(START + 10_000 + HORIZON);
+	}
+
+	@Test
+	void theRenewalsRunOnTheApplicationsExecutorWhichCloseLeavesRunning() throws Exception {
+		this.file = this.directory.resolve("worker.state");
+		Set<String> readers = ConcurrentHashMap.newKeySet();
+		Clock clock = new Clock() {
+
+			@Override
+			public long millis() {
+				readers.add(Thread.currentThread().getName());
+				return System.currentTimeMillis();
+			}
+
+			@Override
+			public Instant instant() {
+				return Instant.ofEpochMilli(millis());
+			}
+
+			@Override
+			public ZoneId getZone() {
+				return ZoneOffset.UTC;
+			}
+
+			@Override
+			public Clock withZone(ZoneId zone) {
+				throw new UnsupportedOperationException();
+			}
+
+		};
+		ExecutorService application = Executors.newSingleThreadExecutor((task) -> new Thread(task, "application"));
+		try {
+			StateFileWorker worker = new StateFileWorker(this.file, LAYOUT, WORKER, clock, Duration.ZERO,
+					SequenceObserver.NONE, BackgroundThreads.daemon().on(application));
+			long first = storedMillis(this.file);
+			long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+			while (storedMillis(this.file) <= first && System.nanoTime() < deadline) {
+				Thread.sleep(20);
+			}
+			assertThat(storedMillis(this.file)).as("the horizon renewed in the background").isGreaterThan(first);
+			assertThat(readers).as("threads that read the clock").contains("application");
+			long id = worker.nextId();
+			worker.close();
+			assertThat(storedMillis(this.file)).as("the last millisecond stored at close").isEqualTo(timestamp(id));
+			assertThat(application.isShutdown()).isFalse();
+			assertThat(application.submit(() -> "running").get()).isEqualTo("running");
+		}
+		finally {
+			application.shutdownNow();
+		}
 	}
 
 	/**

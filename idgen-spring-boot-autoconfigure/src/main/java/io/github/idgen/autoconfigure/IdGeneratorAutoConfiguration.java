@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executor;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -15,15 +16,19 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.Environment;
+import org.springframework.core.task.VirtualThreadTaskExecutor;
 
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+import io.github.idgen.background.BackgroundThreads;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -37,7 +42,9 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
  * {@code idgen.backend} chooses the backend, or when it is not set the single store the
  * application context has; {@code idgen.sequences.<name>.backend} overrides it per
  * sequence. Every bean backs off when the user defines their own. With
- * {@code idgen.fail-fast} every backend in use must answer at startup.
+ * {@code idgen.fail-fast} every backend in use must answer at startup. The backends run
+ * their background work on the {@link BackgroundThreads} defined here (see
+ * {@link #idgenBackgroundThreads}).
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
@@ -70,6 +77,29 @@ public final class IdGeneratorAutoConfiguration {
 	@ConditionalOnMissingBean(name = CLOCK)
 	Clock idgenClock() {
 		return Clock.systemUTC();
+	}
+
+	/**
+	 * What runs the background work of every backend (segment fetches, lease heartbeats,
+	 * state-file renewals, checks of striped stores): the application's {@link Executor}
+	 * marked {@link IdGeneratorTaskExecutor @IdGeneratorTaskExecutor} if it has one, its
+	 * delayed tasks timed by threads of idgen's own; else threads of idgen's own. idgen's
+	 * own threads are virtual when {@code spring.threads.virtual.enabled} is {@code true}
+	 * on Java 21 or later ({@link Threading#VIRTUAL}), platform daemon threads otherwise.
+	 * Define a bean of this type to replace it.
+	 * @param executor the application's executor for idgen, if any
+	 * @param environment tells whether virtual threads are on
+	 * @return the background threads
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	BackgroundThreads idgenBackgroundThreads(@IdGeneratorTaskExecutor ObjectProvider<Executor> executor,
+			Environment environment) {
+		BackgroundThreads own = Threading.VIRTUAL.isActive(environment)
+				? BackgroundThreads.of(new VirtualThreadTaskExecutor("idgen-").getVirtualThreadFactory())
+				: BackgroundThreads.daemon();
+		Executor applicationExecutor = executor.getIfAvailable();
+		return (applicationExecutor != null) ? own.on(applicationExecutor) : own;
 	}
 
 	@Bean

@@ -8,6 +8,7 @@ import java.util.Map;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.format.IdFormat;
 import io.github.idgen.format.ResetPeriod;
 import io.github.idgen.format.SequenceFormat;
@@ -122,13 +123,14 @@ public final class SegmentSettingsMapper {
 
 	/**
 	 * Return the sequences of a segment store, each with its mapped settings, observed by
-	 * the given observer.
+	 * the given observer, fetching on the given background threads.
 	 * @param store the store
 	 * @param observer the observer of the store's backend
+	 * @param threads what runs the fetches
 	 * @return the sequences
 	 */
-	public SegmentSequences segmentSequences(SegmentStore store, SequenceObserver observer) {
-		return new SegmentSequences(store, defaults(), sequences(), observer);
+	public SegmentSequences segmentSequences(SegmentStore store, SequenceObserver observer, BackgroundThreads threads) {
+		return new SegmentSequences(store, defaults(), sequences(), observer, threads);
 	}
 
 	private SegmentSettings map(String prefix, SequenceProperties sequence) {

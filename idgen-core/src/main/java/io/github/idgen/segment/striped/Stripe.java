@@ -1,6 +1,7 @@
 package io.github.idgen.segment.striped;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -11,8 +12,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * by the fetch threads, the probe threads and the startup check, each write of
  * {@link #verified} a whole immutable {@link Verified}; volatile so that fetches, health
  * and metrics read current values without a lock. {@link #segments} is advanced
- * atomically. The back-off ({@link #retryDelayNanos}, {@link #probeScheduled}) is guarded
- * by {@code this}.
+ * atomically, and so is the back-off: {@link #retryDelayNanos} is doubled or reset, and
+ * {@link #probeScheduled} claimed and released, each with one atomic operation. No lock
+ * is taken.
  */
 final class Stripe {
 
@@ -34,9 +36,9 @@ final class Stripe {
 
 	private volatile String problem = "not reached yet";
 
-	private long retryDelayNanos = MIN_RETRY_DELAY_NANOS;
+	private final AtomicLong retryDelayNanos = new AtomicLong(MIN_RETRY_DELAY_NANOS);
 
-	private boolean probeScheduled;
+	private final AtomicBoolean probeScheduled = new AtomicBoolean();
 
 	Stripe(StripeMember member, int configuredIndex) {
 		this.member = member;
@@ -79,9 +81,7 @@ final class Stripe {
 		this.verified = new Verified(layout, state);
 		this.problem = null;
 		this.status = StripeStatus.UP;
-		synchronized (this) {
-			this.retryDelayNanos = MIN_RETRY_DELAY_NANOS;
-		}
+		this.retryDelayNanos.set(MIN_RETRY_DELAY_NANOS);
 	}
 
 	void retired(StripeLayout layout, long state) {
@@ -105,27 +105,19 @@ final class Stripe {
 			return false;
 		}
 		this.status = StripeStatus.DOWN;
-		synchronized (this) {
-			if (this.probeScheduled) {
-				return false;
-			}
-			this.probeScheduled = true;
-			return true;
-		}
+		return this.probeScheduled.compareAndSet(false, true);
 	}
 
 	/**
 	 * Return the delay of the next background check and double the one after, up to
 	 * {@link #MAX_RETRY_DELAY_NANOS}.
 	 */
-	synchronized long takeRetryDelay() {
-		long delay = this.retryDelayNanos;
-		this.retryDelayNanos = Math.min(delay * 2, MAX_RETRY_DELAY_NANOS);
-		return delay;
+	long takeRetryDelay() {
+		return this.retryDelayNanos.getAndUpdate((delay) -> Math.min(delay * 2, MAX_RETRY_DELAY_NANOS));
 	}
 
-	synchronized void probeDone() {
-		this.probeScheduled = false;
+	void probeDone() {
+		this.probeScheduled.set(false);
 	}
 
 	StripeState state() {

@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,6 +23,8 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.FailureDescriptions;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceNames;
+import io.github.idgen.background.BackgroundScheduler;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SequenceBounds;
@@ -66,9 +67,10 @@ import io.github.idgen.segment.SequenceBounds;
  * the old layout moves to the new one. An instance configured with an older generation
  * than recorded fails at startup.
  *
- * <h2>Thread ownership</h2> The stores are called by fetch threads, the probe threads
- * ({@code idgen-stripe-check-N}, at most one per store, so that a store that hangs holds
- * up no other's checks) and callers of {@link #establish()} and
+ * <h2>Thread ownership</h2> The stores are called by fetch threads, the background checks
+ * (at most one per store at a time and as many at once as there are stores, so that a
+ * store that hangs holds up no other's checks; by default on daemon threads of their own
+ * named {@code idgen-stripe-check-N}) and callers of {@link #establish()} and
  * {@link #checkAvailable()}; each {@link Stripe} documents its own state. {@link #floors}
  * holds, per sequence, the last ID handed out by this instance, raised atomically.
  * {@link #rotation} picks the store a fetch tries first.
@@ -91,7 +93,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 
 	private final AtomicInteger rotation = new AtomicInteger();
 
-	private final ScheduledThreadPoolExecutor probes;
+	private final BackgroundScheduler probes;
 
 	/**
 	 * Create a striped store. Its layout is checked, and set up if need be, by
@@ -103,6 +105,26 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	 * re-stripe after changing the stores
 	 */
 	public StripedSegmentStore(List<StripeMember> stores, List<StripeMember> retired, int generation) {
+		this(stores, retired, generation, BackgroundThreads.daemon());
+	}
+
+	/**
+	 * Create a striped store whose background checks of stores that are down run on the
+	 * given background threads. Its layout is checked, and set up if need be, by
+	 * {@link #establish()}; until then each store is checked before its first segment.
+	 * @param stores the stores of the layout, in order: the {@code k}-th hands out the
+	 * IDs {@code x mod n == k}; every instance lists them in the same order
+	 * @param retired the stores dropped from the layout, needed to re-stripe without them
+	 * @param generation the generation of the layout, at least 1; raise it by one to
+	 * re-stripe after changing the stores
+	 * @param threads what runs the background checks, as many at once as there are
+	 * stores, retired ones included
+	 */
+	public StripedSegmentStore(List<StripeMember> stores, List<StripeMember> retired, int generation,
+			BackgroundThreads threads) {
+		if (threads == null) {
+			throw new IllegalArgumentException("threads must not be null");
+		}
 		if (stores == null || stores.isEmpty()) {
 			throw new IllegalArgumentException("A striped store needs at least one store");
 		}
@@ -122,17 +144,9 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		this.stripes = List.copyOf(active);
 		this.retired = retired.stream().map((member) -> new Stripe(member, StripeLayout.RETIRED)).toList();
 		this.generation = generation;
-		AtomicInteger probeThreads = new AtomicInteger();
-		// one thread per store, retired ones included: they are checked in the background
-		// too when they do not answer at startup
-		this.probes = new ScheduledThreadPoolExecutor(stores.size() + retired.size(), (task) -> {
-			Thread thread = new Thread(task, "idgen-stripe-check-" + probeThreads.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		});
-		this.probes.setKeepAliveTime(60, TimeUnit.SECONDS);
-		this.probes.allowCoreThreadTimeOut(true);
-		this.probes.setRemoveOnCancelPolicy(true);
+		// one check at a time per store, retired ones included: they are checked in the
+		// background too when they do not answer at startup
+		this.probes = threads.scheduler("idgen-stripe-check", stores.size() + retired.size());
 	}
 
 	private static List<StripeMember> concat(List<StripeMember> first, List<StripeMember> second) {

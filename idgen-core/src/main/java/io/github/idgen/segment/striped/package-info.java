@@ -7,8 +7,9 @@
  * records the layout in every store so that the number of stores can change while
  * instances run.
  * <p>
- * Dependencies: {@code io.github.idgen}, {@code io.github.idgen.segment}, the JDK and
- * SLF4J. No store, no database client: the stores implement
+ * Dependencies: {@code io.github.idgen}, {@code io.github.idgen.segment},
+ * {@code io.github.idgen.background} (what runs the checks of stores that are down), the
+ * JDK and SLF4J. No store, no database client: the stores implement
  * {@link io.github.idgen.segment.striped.StripeStore} in the packages of their databases.
  */
 package io.github.idgen.segment.striped;

@@ -11,8 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import javax.sql.DataSource;
@@ -20,6 +23,7 @@ import javax.sql.DataSource;
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceNames;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.Sequence;
 import io.github.idgen.segment.Segment;
@@ -209,6 +213,35 @@ class StripedSegmentStoreTest {
 			residues.add(store.allocate(sequence, 5, 1).start() % 3);
 		}
 		assertThat(residues).contains(1L);
+	}
+
+	@Test
+	void aCutStoreIsCheckedOnTheApplicationsExecutorWhichCloseLeavesRunning() throws Exception {
+		ExecutorService application = Executors.newCachedThreadPool();
+		try {
+			AtomicInteger checks = new AtomicInteger();
+			StripedSegmentStore store = new StripedSegmentStore(List.of(postgres(), mariaDb(), h2()), List.of(), 1,
+					BackgroundThreads.daemon().on((task) -> application.execute(() -> {
+						checks.incrementAndGet();
+						task.run();
+					})));
+			this.opened.add(store);
+			store.establish();
+			String sequence = uniqueName("cut");
+			this.mariaDb.cut(true);
+			for (int i = 0; i < 3; i++) {
+				assertThat(store.allocate(sequence, 5, 1).start() % 3).isNotEqualTo(1);
+			}
+			this.mariaDb.cut(false);
+			awaitStatus(store, "mariadb", StripeStatus.UP, Duration.ofSeconds(3));
+			assertThat(checks).as("background checks run by the executor").hasPositiveValue();
+			store.close();
+			assertThat(application.isShutdown()).isFalse();
+			assertThat(application.submit(() -> "running").get()).isEqualTo("running");
+		}
+		finally {
+			application.shutdownNow();
+		}
 	}
 
 	@Test

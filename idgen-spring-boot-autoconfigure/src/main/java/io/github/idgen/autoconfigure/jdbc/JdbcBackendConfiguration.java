@@ -21,6 +21,7 @@ import io.github.idgen.autoconfigure.ConditionalOnBackend;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 
 /**
@@ -38,9 +39,9 @@ class JdbcBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenJdbcBackend(JdbcSegmentStore store, IdGeneratorProperties properties,
-			ObjectProvider<BackendObservers> observers) {
+			ObjectProvider<BackendObservers> observers, BackgroundThreads threads) {
 		return new IdGeneratorBackend(Backend.JDBC, new SegmentSettingsMapper(properties).segmentSequences(store,
-				BackendObservers.of(observers, Backend.JDBC)));
+				BackendObservers.of(observers, Backend.JDBC), threads));
 	}
 
 	@Bean

@@ -21,6 +21,7 @@ import io.github.idgen.autoconfigure.ConditionalOnBackend;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.segment.striped.StripedSegmentStore;
 
 /**
@@ -37,16 +38,17 @@ class JdbcStripedBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenJdbcStripedBackend(StripedSegmentStore store, IdGeneratorProperties properties,
-			ObjectProvider<BackendObservers> observers) {
+			ObjectProvider<BackendObservers> observers, BackgroundThreads threads) {
 		return new IdGeneratorBackend(Backend.JDBC, new SegmentSettingsMapper(properties).segmentSequences(store,
-				BackendObservers.of(observers, Backend.JDBC)), StripedDataSources::checkUnbounded);
+				BackendObservers.of(observers, Backend.JDBC), threads), StripedDataSources::checkUnbounded);
 	}
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	@DependsOnDatabaseInitialization
-	StripedSegmentStore idgenJdbcStripedSegmentStore(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
-		return StripedDataSources.open(beanFactory, jdbc);
+	StripedSegmentStore idgenJdbcStripedSegmentStore(ListableBeanFactory beanFactory, JdbcProperties jdbc,
+			BackgroundThreads threads) {
+		return StripedDataSources.open(beanFactory, jdbc, threads);
 	}
 
 }

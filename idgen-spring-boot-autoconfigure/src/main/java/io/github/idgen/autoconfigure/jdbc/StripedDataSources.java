@@ -19,6 +19,7 @@ import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.FailureDescriptions;
 import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.segment.striped.StripeMember;
@@ -42,13 +43,13 @@ final class StripedDataSources {
 	private StripedDataSources() {
 	}
 
-	static StripedSegmentStore open(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
+	static StripedSegmentStore open(ListableBeanFactory beanFactory, JdbcProperties jdbc, BackgroundThreads threads) {
 		String table = JdbcTables.segmentTable(jdbc);
 		checkProperties(jdbc);
 		List<StripeMember> stores = members(beanFactory, jdbc, StripedDataSourcesCondition.PROPERTY,
 				jdbc.getDataSources(), table, true);
 		List<StripeMember> retired = members(beanFactory, jdbc, RETIRED, jdbc.getRetiredDataSources(), table, false);
-		StripedSegmentStore store = new StripedSegmentStore(stores, retired, jdbc.getStripeGeneration());
+		StripedSegmentStore store = new StripedSegmentStore(stores, retired, jdbc.getStripeGeneration(), threads);
 		try {
 			store.establish();
 			return store;

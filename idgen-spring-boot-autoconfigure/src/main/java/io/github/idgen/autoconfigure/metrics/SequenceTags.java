@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.metrics;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.github.idgen.format.ResetPeriod;
 
@@ -10,8 +11,11 @@ import io.github.idgen.format.ResetPeriod;
  * sequence names keep their name, later ones are reported as {@value #OTHER}. A period
  * counter such as {@code order@20261121} counts as its sequence {@code order}.
  * <p>
- * {@link #known} is added to by whichever thread first sees a name, under the monitor of
- * this object so that the bound holds; it is read without locking.
+ * {@link #known} is added to by whichever thread first sees a name, under {@link #lock}
+ * so that the bound holds; it is read without locking. The lock is a
+ * {@link ReentrantLock} rather than a monitor, as everywhere in idgen: callers on virtual
+ * threads reach it (a caller that waited for a segment is timed), and on JDK 21 to 23 a
+ * virtual thread that waits for a monitor pins its carrier.
  */
 final class SequenceTags {
 
@@ -23,6 +27,8 @@ final class SequenceTags {
 	private final int maxSequences;
 
 	private final Set<String> known = ConcurrentHashMap.newKeySet();
+
+	private final ReentrantLock lock = new ReentrantLock();
 
 	SequenceTags(int maxSequences) {
 		this.maxSequences = maxSequences;
@@ -38,12 +44,16 @@ final class SequenceTags {
 		if (this.known.contains(sequence)) {
 			return sequence;
 		}
-		synchronized (this) {
+		this.lock.lock();
+		try {
 			if (this.known.size() < this.maxSequences) {
 				this.known.add(sequence);
 				return sequence;
 			}
 			return this.known.contains(sequence) ? sequence : OTHER;
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 

@@ -15,6 +15,7 @@ import io.github.idgen.autoconfigure.ConditionalOnBackend;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.mongo.MongoSegmentStore;
 
@@ -30,9 +31,9 @@ class MongoBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenMongoBackend(MongoSegmentStore store, IdGeneratorProperties properties,
-			ObjectProvider<BackendObservers> observers) {
+			ObjectProvider<BackendObservers> observers, BackgroundThreads threads) {
 		return new IdGeneratorBackend(Backend.MONGO, new SegmentSettingsMapper(properties).segmentSequences(store,
-				BackendObservers.of(observers, Backend.MONGO)));
+				BackendObservers.of(observers, Backend.MONGO), threads));
 	}
 
 	@Bean

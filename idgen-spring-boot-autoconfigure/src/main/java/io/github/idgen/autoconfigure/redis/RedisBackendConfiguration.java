@@ -25,6 +25,7 @@ import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.autoconfigure.runway.LayoutRunwayCheck;
@@ -53,13 +54,15 @@ class RedisBackendConfiguration {
 	@Bean
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
 			IdGeneratorProperties properties, RedisProperties redis, RedisTimeSettings timeSettings,
-			@Qualifier(IdGeneratorAutoConfiguration.CLOCK) Clock clock, ObjectProvider<BackendObservers> observers) {
+			@Qualifier(IdGeneratorAutoConfiguration.CLOCK) Clock clock, ObjectProvider<BackendObservers> observers,
+			BackgroundThreads threads) {
 		if (usesTimeMode(properties, redis)) {
 			RedisTimeLayout layout = timeSettings.layout();
 			LayoutRunwayCheck.check("idgen.redis.time", layout.timestampBits() + "/" + layout.shardBits() + "/"
 					+ layout.sequenceBits() + " from " + layout.epoch(), layout.lastTime(), properties, clock);
 		}
-		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store, observer(observers));
+		SegmentSequences segments = new SegmentSettingsMapper(properties).segmentSequences(store, observer(observers),
+				threads);
 		RedisSegmentStore incrementStore = new RedisSegmentStore(connectionFactory,
 				RedisKeyPrefix.keys(redis.getKeyPrefix()), null, failoverJump(redis), observer(observers));
 		RedisProperties.Time time = redis.getTime();

@@ -31,6 +31,7 @@ import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.WorkerLeaseStoreFactory;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.autoconfigure.runway.LayoutRunwayCheck;
+import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.snowflake.BitLayout;
 import io.github.idgen.snowflake.LeasedWorker;
 import io.github.idgen.snowflake.LeasedWorkerSettings;
@@ -60,7 +61,8 @@ class SnowflakeBackendConfiguration {
 	IdGeneratorBackend idgenSnowflakeBackend(IdGeneratorProperties properties, SnowflakeProperties snowflake,
 			ListableBeanFactory beanFactory, ObjectProvider<WorkerLeaseStore> leaseStores,
 			ObjectProvider<WorkerLeaseStoreFactory> factories, BitLayout layout,
-			@Qualifier(IdGeneratorAutoConfiguration.CLOCK) Clock clock, ObjectProvider<BackendObservers> observers) {
+			@Qualifier(IdGeneratorAutoConfiguration.CLOCK) Clock clock, ObjectProvider<BackendObservers> observers,
+			BackgroundThreads threads) {
 		SequenceObserver observer = BackendObservers.of(observers, Backend.SNOWFLAKE);
 		Duration maxBackwardWait = snowflake.getMaxBackwardWait();
 		if (maxBackwardWait == null || maxBackwardWait.isNegative()) {
@@ -82,9 +84,9 @@ class SnowflakeBackendConfiguration {
 					"Remove idgen.snowflake.state-file, or keep it and give this instance a worker ID of its own with "
 							+ "idgen.snowflake.worker-id (or idgen.snowflake.worker-id-source=kubernetes).");
 		}
-		SequenceBackend sequences = (leaseStore != null)
-				? leased(snowflake, layout, leaseStore(snowflake, leaseStore, leaseStores, factories), clock, observer)
-				: unleased(snowflake, layout, clock, observer);
+		SequenceBackend sequences = (leaseStore != null) ? leased(snowflake, layout,
+				leaseStore(snowflake, leaseStore, leaseStores, factories), clock, observer, threads)
+				: unleased(snowflake, layout, clock, observer, threads);
 		logger.info("Snowflake IDs with layout {} run out at {}", layout, layout.lastTime());
 		return new IdGeneratorBackend(Backend.SNOWFLAKE, sequences, SnowflakeBackendConfiguration::checkUnbounded);
 	}
@@ -137,11 +139,11 @@ class SnowflakeBackendConfiguration {
 	}
 
 	private static SequenceBackend unleased(SnowflakeProperties snowflake, BitLayout layout, Clock clock,
-			SequenceObserver observer) {
+			SequenceObserver observer, BackgroundThreads threads) {
 		WorkerId workerId = workerId(snowflake, layout);
 		logger.info("Snowflake worker {} of datacenter {}", workerId.worker(), workerId.datacenter());
 		if (snowflake.getStateFile() != null) {
-			return new SnowflakeSequences(stateFileWorker(snowflake, layout, workerId, clock, observer));
+			return new SnowflakeSequences(stateFileWorker(snowflake, layout, workerId, clock, observer, threads));
 		}
 		logger.info("Without idgen.snowflake.state-file, a restart of snowflake worker {} whose clock is behind the "
 				+ "last run can repeat its IDs", workerId.worker());
@@ -150,11 +152,12 @@ class SnowflakeBackendConfiguration {
 	}
 
 	private static StateFileWorker stateFileWorker(SnowflakeProperties snowflake, BitLayout layout, WorkerId workerId,
-			Clock clock, SequenceObserver observer) {
+			Clock clock, SequenceObserver observer, BackgroundThreads threads) {
 		String stateFile = snowflake.getStateFile();
 		Path path = stateFilePath(stateFile);
 		try {
-			return new StateFileWorker(path, layout, workerId, clock, snowflake.getMaxBackwardWait(), observer);
+			return new StateFileWorker(path, layout, workerId, clock, snowflake.getMaxBackwardWait(), observer,
+					threads);
 		}
 		catch (ClockMovedBackwardsException ex) {
 			throw new IdGeneratorConfigurationException(STATE_FILE, stateFile,
@@ -195,7 +198,7 @@ class SnowflakeBackendConfiguration {
 	}
 
 	private static SequenceBackend leased(SnowflakeProperties snowflake, BitLayout layout, WorkerLeaseStore store,
-			Clock clock, SequenceObserver observer) {
+			Clock clock, SequenceObserver observer, BackgroundThreads threads) {
 		Duration ttl = snowflake.getLeaseTtl();
 		if (ttl == null || ttl.toMillis() < 1000) {
 			throw new IdGeneratorConfigurationException("idgen.snowflake.lease-ttl", ttl,
@@ -213,7 +216,7 @@ class SnowflakeBackendConfiguration {
 		try {
 			LeasedWorker worker = LeasedWorker.lease(store, new LeasedWorkerSettings(layout,
 					snowflake.getDatacenterId(), ttl, ttl.dividedBy(5), snowflake.getMaxBackwardWait()), observer,
-					clock);
+					clock, threads);
 			return new SnowflakeSequences(worker);
 		}
 		catch (IllegalStateException ex) {

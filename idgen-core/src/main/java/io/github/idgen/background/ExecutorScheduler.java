@@ -1,0 +1,323 @@
+package io.github.idgen.background;
+
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.idgen.FailureDescriptions;
+
+/**
+ * A {@link BackgroundScheduler} whose tasks run on an executor of the application's. It
+ * hands at most {@code maxConcurrent} tasks to the executor at a time (those the executor
+ * queues count too); further ready tasks wait in {@link #ready} and are handed over, in
+ * order, as handed tasks end. Delayed tasks wait in a timer of idgen's own, one thread
+ * that does nothing but hand them over when they are due.
+ * <p>
+ * The executor is the application's, so {@link #shutdownNow()} leaves it running: it
+ * drops the waiting tasks, interrupts the threads that run a task of this scheduler right
+ * then, and makes every task the executor starts later end at once. A thread is
+ * interrupted only while it runs a task of this scheduler, and its interrupt is cleared
+ * before it goes back to the executor, so that the application's next task on it is not
+ * interrupted. A task the executor rejects, or fails to take in any other way, is handed
+ * over again after {@link #REJECTED_RETRY_MILLIS}.
+ * <p>
+ * Thread ownership: {@link #ready}, {@link #running} and {@link #handedOff} are guarded
+ * by {@link #lock}, and so are writes of {@link #shutdown} and {@link #rejecting}, which
+ * are volatile so that {@link #isShutdown()} and a hand-off read them without the lock.
+ * {@link #lock} is a {@link ReentrantLock}, never held while the executor or a task runs,
+ * so that a virtual thread that waits for it does not pin its carrier.
+ */
+final class ExecutorScheduler implements BackgroundScheduler {
+
+	private static final Logger logger = LoggerFactory.getLogger(ExecutorScheduler.class);
+
+	/**
+	 * How long a task the executor did not take waits before it is handed over again.
+	 */
+	static final long REJECTED_RETRY_MILLIS = 100;
+
+	private final Executor executor;
+
+	private final int maxConcurrent;
+
+	private final ScheduledThreadPoolExecutor timer;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final Condition taskEnded = this.lock.newCondition();
+
+	private final Queue<Runnable> ready = new ArrayDeque<>();
+
+	private final Set<Thread> running = new HashSet<>();
+
+	private int handedOff;
+
+	private volatile boolean rejecting;
+
+	private volatile boolean shutdown;
+
+	ExecutorScheduler(Executor executor, int maxConcurrent, ThreadFactory timerThreads) {
+		this.executor = executor;
+		this.maxConcurrent = maxConcurrent;
+		this.timer = new ScheduledThreadPoolExecutor(1, timerThreads);
+		this.timer.setKeepAliveTime(60, TimeUnit.SECONDS);
+		this.timer.allowCoreThreadTimeOut(true);
+		this.timer.setRemoveOnCancelPolicy(true);
+	}
+
+	@Override
+	public void execute(Runnable task) {
+		Objects.requireNonNull(task, "task must not be null");
+		this.lock.lock();
+		try {
+			if (this.shutdown) {
+				throw new RejectedExecutionException("The scheduler is shut down");
+			}
+			if (!claimSlot(task)) {
+				return;
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+		handOff(task);
+	}
+
+	@Override
+	public void schedule(Runnable task, long delay, TimeUnit unit) {
+		Objects.requireNonNull(task, "task must not be null");
+		if (this.shutdown) {
+			throw new RejectedExecutionException("The scheduler is shut down");
+		}
+		this.timer.schedule(() -> due(task), delay, unit);
+	}
+
+	@Override
+	public void scheduleWithFixedDelay(Runnable task, long initialDelay, long delay, TimeUnit unit) {
+		Objects.requireNonNull(task, "task must not be null");
+		schedule(new Periodic(task, delay, unit), initialDelay, unit);
+	}
+
+	@Override
+	public boolean isShutdown() {
+		return this.shutdown;
+	}
+
+	@Override
+	public void shutdownNow() {
+		this.lock.lock();
+		try {
+			if (this.shutdown) {
+				return;
+			}
+			this.shutdown = true;
+			this.ready.clear();
+			this.running.forEach(Thread::interrupt);
+			this.taskEnded.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+		this.timer.shutdownNow();
+	}
+
+	@Override
+	public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+		long remaining = unit.toNanos(timeout);
+		this.lock.lock();
+		try {
+			while (!this.shutdown || !this.running.isEmpty()) {
+				if (remaining <= 0) {
+					return false;
+				}
+				remaining = this.taskEnded.awaitNanos(remaining);
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+		return this.timer.awaitTermination(Math.max(0, remaining), TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * Take a slot for a task that is ready, or queue it if every slot is taken. Called
+	 * under {@link #lock}.
+	 * @return whether the caller is to hand the task over
+	 */
+	private boolean claimSlot(Runnable task) {
+		if (this.handedOff >= this.maxConcurrent) {
+			this.ready.add(task);
+			return false;
+		}
+		this.handedOff++;
+		return true;
+	}
+
+	/**
+	 * Make a delayed task ready, on the timer thread; dropped if shut down meanwhile.
+	 */
+	private void due(Runnable task) {
+		this.lock.lock();
+		try {
+			if (this.shutdown || !claimSlot(task)) {
+				return;
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+		handOff(task);
+	}
+
+	/**
+	 * Give a task that holds a slot to the executor; if the executor does not take it,
+	 * free the slot and hand the task over again later.
+	 */
+	private void handOff(Runnable task) {
+		try {
+			this.executor.execute(() -> run(task));
+			if (this.rejecting) {
+				accepted();
+			}
+		}
+		catch (RuntimeException | Error ex) {
+			notTaken(task, ex);
+		}
+	}
+
+	private void accepted() {
+		this.lock.lock();
+		try {
+			if (this.rejecting) {
+				this.rejecting = false;
+				logger.info("The application's executor takes idgen's background tasks again");
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private void notTaken(Runnable task, Throwable failure) {
+		this.lock.lock();
+		try {
+			this.handedOff--;
+			if (this.shutdown) {
+				return;
+			}
+			if (!this.rejecting) {
+				this.rejecting = true;
+				logger.warn("The application's executor did not take an idgen background task ({}); handing it over "
+						+ "again every {} ms", FailureDescriptions.describe(failure), REJECTED_RETRY_MILLIS);
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+		try {
+			this.timer.schedule(() -> due(task), REJECTED_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// shut down meanwhile: the task is dropped like every waiting one
+		}
+	}
+
+	/**
+	 * Run a task on a thread of the executor, unless shut down meanwhile, then hand over
+	 * the next ready task in its slot, or free the slot.
+	 */
+	private void run(Runnable task) {
+		Thread thread = Thread.currentThread();
+		this.lock.lock();
+		try {
+			if (this.shutdown) {
+				this.handedOff--;
+				return;
+			}
+			this.running.add(thread);
+		}
+		finally {
+			this.lock.unlock();
+		}
+		try {
+			task.run();
+		}
+		finally {
+			Runnable next = ended(thread);
+			if (next != null) {
+				handOff(next);
+			}
+		}
+	}
+
+	/**
+	 * Record that a task ended on a thread, clearing an interrupt of
+	 * {@link #shutdownNow()} that the task did not consume.
+	 * @return the next ready task, which keeps the slot, or {@code null} if the slot is
+	 * free
+	 */
+	private Runnable ended(Thread thread) {
+		this.lock.lock();
+		try {
+			this.running.remove(thread);
+			this.taskEnded.signalAll();
+			if (this.shutdown) {
+				Thread.interrupted();
+				this.handedOff--;
+				return null;
+			}
+			Runnable next = this.ready.poll();
+			if (next == null) {
+				this.handedOff--;
+			}
+			return next;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * A task run again a delay after each run ends, until the scheduler is shut down or a
+	 * run throws.
+	 */
+	private final class Periodic implements Runnable {
+
+		private final Runnable task;
+
+		private final long delay;
+
+		private final TimeUnit unit;
+
+		Periodic(Runnable task, long delay, TimeUnit unit) {
+			this.task = task;
+			this.delay = delay;
+			this.unit = unit;
+		}
+
+		@Override
+		public void run() {
+			this.task.run();
+			try {
+				ExecutorScheduler.this.timer.schedule(() -> due(this), this.delay, this.unit);
+			}
+			catch (RejectedExecutionException ex) {
+				// shut down: no further runs
+			}
+		}
+
+	}
+
+}
