@@ -16,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
@@ -42,6 +43,7 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "idgen.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(IdGeneratorProperties.class)
+@ImportRuntimeHints(IdGeneratorRuntimeHints.class)
 public final class IdGeneratorAutoConfiguration {
 
 	/**

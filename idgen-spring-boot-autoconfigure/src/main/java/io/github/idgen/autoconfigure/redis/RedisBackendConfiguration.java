@@ -48,7 +48,10 @@ import io.github.idgen.segment.SegmentSequences;
 @ConditionalOnBackend(Backend.REDIS)
 class RedisBackendConfiguration {
 
-	private static final String LETTUCE_CLIENT = "io.lettuce.core.RedisClient";
+	/**
+	 * The Lettuce client that connects to the nodes of time mode, looked up by name.
+	 */
+	static final String LETTUCE_CLIENT = "io.lettuce.core.RedisClient";
 
 	@Bean
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
