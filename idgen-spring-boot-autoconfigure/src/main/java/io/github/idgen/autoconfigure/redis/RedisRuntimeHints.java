@@ -2,14 +2,11 @@ package io.github.idgen.autoconfigure.redis;
 
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
-import org.springframework.aot.hint.TypeReference;
 
 /**
  * What the Redis backend needs in a native image: the Lua scripts that idgen-core loads
  * by name (a segment or increment reservation, the compare-and-set of a striped store,
- * worker ID leases, and the reservation of time mode), and Lettuce's client class, which
- * the backend looks up by name to tell whether it can connect to
- * {@code idgen.redis.time.nodes}.
+ * worker ID leases, and the reservation of time mode).
  * <p>
  * Imported by {@link RedisBackendAutoConfiguration}, which an application has whenever
  * idgen is on, rather than by the configurations that need a RedisConnectionFactory:
@@ -31,7 +28,6 @@ class RedisRuntimeHints implements RuntimeHintsRegistrar {
 	@Override
 	public void registerHints(RuntimeHints hints, ClassLoader classLoader) {
 		hints.resources().registerPattern(SCRIPTS).registerPattern(TIME_SCRIPTS);
-		hints.reflection().registerType(TypeReference.of(RedisBackendConfiguration.LETTUCE_CLIENT));
 	}
 
 }

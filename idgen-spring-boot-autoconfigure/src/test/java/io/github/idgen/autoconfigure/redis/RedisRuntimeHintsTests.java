@@ -5,10 +5,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.aot.hint.RuntimeHints;
-import org.springframework.aot.hint.TypeReference;
 import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.core.io.ClassPathResource;
-import org.springframework.util.ClassUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,14 +30,6 @@ class RedisRuntimeHintsTests {
 			assertThat(new ClassPathResource(script).exists()).as(script).isTrue();
 			assertThat(RuntimeHintsPredicates.resource().forResource(script)).as(script).accepts(this.hints);
 		});
-	}
-
-	@Test
-	void registersTheLettuceClientThatTimeNodesNeed() {
-		assertThat(ClassUtils.isPresent(RedisBackendConfiguration.LETTUCE_CLIENT, null)).isTrue();
-		assertThat(
-				RuntimeHintsPredicates.reflection().onType(TypeReference.of(RedisBackendConfiguration.LETTUCE_CLIENT)))
-			.accepts(this.hints);
 	}
 
 	@Test
