@@ -16,7 +16,8 @@ import org.springframework.javapoet.ClassName;
  * the {@code RuntimeHintsRegistrar}s its beans import and of
  * {@code META-INF/spring/aot.factories}, and those that Spring Framework and Spring Boot
  * derive from its beans (configuration properties bound, {@code @Reflective} members, JPA
- * entities). No bean is created.
+ * entities). Its singletons are not created, apart from those a processor reads (such as
+ * the JPA managed types).
  */
 public final class AotProcessing {
 
