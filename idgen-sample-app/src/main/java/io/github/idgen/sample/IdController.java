@@ -1,5 +1,6 @@
 package io.github.idgen.sample;
 
+import org.springframework.aot.hint.annotation.RegisterReflectionForBinding;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -17,8 +18,12 @@ import io.github.idgen.UnknownSequenceException;
 /**
  * Hands out IDs over HTTP: {@code GET /ids/{sequence}} for one, {@code ?count=N} for a
  * batch of up to {@value #MAX_COUNT}.
+ * <p>
+ * Both answers are registered for JSON binding in a native image: Spring registers the
+ * types that a handler method declares, and this one declares {@code Object}.
  */
 @RestController
+@RegisterReflectionForBinding({ IdController.SingleId.class, IdController.IdBatch.class })
 class IdController {
 
 	static final int MAX_COUNT = 1000;

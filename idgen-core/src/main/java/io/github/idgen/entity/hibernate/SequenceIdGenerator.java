@@ -31,6 +31,11 @@ import io.github.idgen.entity.SequenceIdType;
  * container Hibernate was given (Spring's, which Spring Boot's JPA auto-configuration
  * sets up), on the first insert, and kept.
  * <p>
+ * Hibernate may also build the mappings without a bean container, to inspect them rather
+ * than to persist: Spring Data JPA does so while an application is processed ahead of
+ * time, to plan the queries of its repositories. The generator is then set up as usual,
+ * and fails only if it is asked for an identifier.
+ * <p>
  * Hibernate creates and initializes one instance per entity hierarchy, at startup, on one
  * thread, before any session can use it; {@link #generate} then runs on any thread. The
  * IdGenerator it finds is published through a volatile field: a race finds the same
@@ -51,6 +56,8 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 	public static final String CHECK_SETTING = "idgen.entities.jpa.check";
 
 	private static final long serialVersionUID = 1L;
+
+	private String identifier;
 
 	private String sequence;
 
@@ -76,8 +83,8 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 	 * @param member the identifier's field or getter
 	 * @param context the mapping of the entity
 	 * @throws MappingException naming the entity, the identifier and the fix if the
-	 * identifier's type cannot hold an idgen identifier, if there is no bean container,
-	 * or if the JPA integration is switched off
+	 * identifier's type cannot hold an idgen identifier, or if the JPA integration is
+	 * switched off
 	 * @throws RuntimeException what the {@link #CHECK_SETTING check} throws
 	 */
 	@Override
@@ -102,12 +109,8 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 		catch (IllegalArgumentException ex) {
 			throw new MappingException(ex.getMessage(), ex);
 		}
+		this.identifier = entity + "." + property;
 		this.beans = context.getServiceRegistry().requireService(ManagedBeanRegistry.class).getBeanContainer();
-		if (this.beans == null) {
-			throw new MappingException("@SequenceId on " + entity + "." + property
-					+ ": Hibernate has no bean container to find the IdGenerator in. Use it in a Spring application, "
-					+ "whose JPA auto-configuration gives Hibernate one (hibernate.resource.beans.container).");
-		}
 		this.primitive = declared == long.class;
 		this.sequence = SequenceIdType.sequenceName(annotation, context.getRootClass().getTable().getName());
 		if (settings.get(CHECK_SETTING) instanceof SequenceIdCheck check) {
@@ -134,6 +137,12 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 	private IdGenerator ids() {
 		IdGenerator found = this.ids;
 		if (found == null) {
+			if (this.beans == null) {
+				throw new IllegalStateException("@SequenceId on " + this.identifier
+						+ ": Hibernate has no bean container to find the IdGenerator in. Use it in a Spring "
+						+ "application, whose JPA auto-configuration gives Hibernate one "
+						+ "(hibernate.resource.beans.container).");
+			}
 			found = this.beans.getBean(IdGenerator.class, SingletonLookup.INSTANCE, SingletonLookup.INSTANCE)
 				.getBeanInstance();
 			this.ids = found;

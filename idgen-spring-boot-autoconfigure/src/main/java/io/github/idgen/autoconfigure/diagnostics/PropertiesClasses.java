@@ -19,7 +19,10 @@ import org.springframework.util.ClassUtils;
  */
 final class PropertiesClasses {
 
-	private static final String METADATA = "META-INF/spring-configuration-metadata.json";
+	/**
+	 * The configuration metadata that lists the properties classes.
+	 */
+	static final String METADATA = "META-INF/spring-configuration-metadata.json";
 
 	private static final String IDGEN = "idgen";
 

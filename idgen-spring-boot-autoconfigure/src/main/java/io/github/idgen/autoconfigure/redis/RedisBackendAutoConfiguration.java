@@ -8,6 +8,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
@@ -32,6 +33,7 @@ import io.github.idgen.autoconfigure.IdGeneratorProperties;
 @ConditionalOnBean(IdGeneratorProperties.class)
 @EnableConfigurationProperties(RedisProperties.class)
 @Import({ RedisBackendConfiguration.class, RedisWorkerLeaseStoreConfiguration.class })
+@ImportRuntimeHints(RedisRuntimeHints.class)
 public final class RedisBackendAutoConfiguration {
 
 	/**

@@ -13,7 +13,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.util.ClassUtils;
 
 import io.github.idgen.SequenceMode;
 import io.github.idgen.SequenceObserver;
@@ -49,13 +48,11 @@ import io.github.idgen.segment.SegmentSequences;
 @ConditionalOnBackend(Backend.REDIS)
 class RedisBackendConfiguration {
 
-	private static final String LETTUCE_CLIENT = "io.lettuce.core.RedisClient";
-
 	@Bean
 	IdGeneratorBackend idgenRedisBackend(RedisSegmentStore store, RedisConnectionFactory connectionFactory,
 			IdGeneratorProperties properties, RedisProperties redis, RedisTimeSettings timeSettings,
 			@Qualifier(IdGeneratorAutoConfiguration.CLOCK) Clock clock, ObjectProvider<BackendObservers> observers,
-			BackgroundThreads threads) {
+			BackgroundThreads threads, ObjectProvider<RedisTimeNodeConnections> nodeConnections) {
 		if (usesTimeMode(properties, redis)) {
 			RedisTimeLayout layout = timeSettings.layout();
 			LayoutRunwayCheck.check("idgen.redis.time", layout.timestampBits() + "/" + layout.shardBits() + "/"
@@ -68,8 +65,8 @@ class RedisBackendConfiguration {
 		RedisProperties.Time time = redis.getTime();
 		checkNodeCount(time.getNodes(), timeSettings.layout());
 		RedisTimeSequences times = time.getNodes().isEmpty()
-				? RedisTimeSequences.onApplicationRedis(connectionFactory, timeSettings)
-				: RedisTimeSequences.onOwnNodes(timeNodes(time.getNodes()), timeSettings);
+				? RedisTimeSequences.onApplicationRedis(connectionFactory, timeSettings) : RedisTimeSequences
+					.onOwnNodes(timeNodes(time.getNodes(), nodeConnections.getIfAvailable()), timeSettings);
 		return new IdGeneratorBackend(Backend.REDIS,
 				new RedisSequences(store, segments, incrementStore, times, perSequence(properties, redis)),
 				new RedisSequenceChecks(redis));
@@ -190,8 +187,9 @@ class RedisBackendConfiguration {
 		}
 	}
 
-	private static List<? extends RedisConnectionFactory> timeNodes(List<String> urls) {
-		if (!ClassUtils.isPresent(LETTUCE_CLIENT, RedisBackendConfiguration.class.getClassLoader())) {
+	private static List<? extends RedisConnectionFactory> timeNodes(List<String> urls,
+			RedisTimeNodeConnections connections) {
+		if (connections == null) {
 			throw new IdGeneratorConfigurationException("idgen.redis.time.nodes", urls.size() + " nodes",
 					"idgen.redis.time.nodes lists " + urls.size() + " nodes, and idgen connects to them with Lettuce, "
 							+ "which is not on the classpath.",
@@ -199,7 +197,25 @@ class RedisBackendConfiguration {
 							+ "Jedis for the application's own connection), or remove idgen.redis.time.nodes to serve "
 							+ "time mode from the application's Redis.");
 		}
-		return RedisTimeNodeConnections.connect(urls);
+		return connections.connect(urls);
+	}
+
+	/**
+	 * The connections to the nodes of time mode, when Lettuce, which makes them, is on
+	 * the classpath. A condition rather than a look-up of a Lettuce class by name when
+	 * the backend is created: an application processed ahead of time decides it when it
+	 * is built, as it decides every other condition on its classpath, and a native image
+	 * needs no reflection for it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "io.lettuce.core.RedisClient")
+	static class TimeNodeConnectionsConfiguration {
+
+		@Bean
+		RedisTimeNodeConnections idgenRedisTimeNodeConnections() {
+			return new RedisTimeNodeConnections();
+		}
+
 	}
 
 }

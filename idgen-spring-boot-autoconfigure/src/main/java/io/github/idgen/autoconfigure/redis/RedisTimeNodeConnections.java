@@ -15,13 +15,10 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
  * The connections idgen makes itself to the nodes of {@code idgen.redis.time.nodes}: one
  * started Lettuce connection factory per node, whose commands time out after 500 ms and
  * are rejected at once while it is disconnected. The only class of the Redis backend that
- * refers to Lettuce: it is loaded only when nodes are configured and Lettuce is present,
- * so that the application's own connection may be Jedis.
+ * refers to Lettuce: a bean only when Lettuce is on the classpath, so that the
+ * application's own connection may be Jedis.
  */
 final class RedisTimeNodeConnections {
-
-	private RedisTimeNodeConnections() {
-	}
 
 	/**
 	 * Connect to the given nodes.
@@ -31,7 +28,7 @@ final class RedisTimeNodeConnections {
 	 * @throws IdGeneratorConfigurationException naming {@code idgen.redis.time.nodes} if
 	 * a URL is not a Redis URL
 	 */
-	static List<LettuceConnectionFactory> connect(List<String> urls) {
+	List<LettuceConnectionFactory> connect(List<String> urls) {
 		LettuceClientConfiguration client = LettuceClientConfiguration.builder()
 			.commandTimeout(Duration.ofMillis(500))
 			.clientOptions(ClientOptions.builder()
