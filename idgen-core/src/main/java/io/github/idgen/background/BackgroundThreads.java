@@ -16,7 +16,8 @@ import java.util.concurrent.ThreadFactory;
  * <li>{@link #of(ThreadFactory)}: threads of idgen's own, made by a factory, such as one
  * of virtual threads; idgen makes them daemon threads (virtual threads are) and names
  * them;</li>
- * <li>{@link #on(Executor)}: an executor of the application's, which runs the tasks;
+ * <li>{@link #on(Executor)}: an executor of the application's, which runs the tasks
+ * (except those of parts that take {@link #ownThreads()}, such as a lease heartbeat);
  * idgen's own threads then only time the delayed tasks (one timer thread per scheduler,
  * named {@code <name>-timer}) and hand them to the executor when they are due. The
  * executor is the application's: a scheduler never shuts it down.</li>
@@ -72,6 +73,16 @@ public final class BackgroundThreads {
 	 */
 	public BackgroundThreads on(Executor executor) {
 		return new BackgroundThreads(this.factory, Objects.requireNonNull(executor, "executor must not be null"));
+	}
+
+	/**
+	 * Return background threads of idgen's own of this kind (virtual if its factory makes
+	 * virtual threads), without the application's executor: for work that an
+	 * application's queue must not delay, such as renewing a lease before it expires.
+	 * @return the background threads
+	 */
+	public BackgroundThreads ownThreads() {
+		return (this.executor == null) ? this : new BackgroundThreads(this.factory, null);
 	}
 
 	/**

@@ -10,6 +10,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -24,6 +25,15 @@ import io.github.idgen.FailureDescriptions;
  * queues count too); further ready tasks wait in {@link #ready} and are handed over, in
  * order, as handed tasks end. Delayed tasks wait in a timer of idgen's own, one thread
  * that does nothing but hand them over when they are due.
+ * <p>
+ * Every hand-off happens on that timer thread, never on a caller's thread or in a task
+ * that ends: an executor that blocks while it is full (a concurrency limit) then waits
+ * for a task that has already given its thread back, and one that runs a task in the
+ * submitting thread (a caller-runs policy) runs it on the timer thread, not in a caller
+ * of idgen that holds a sequence's lock. A task the executor accepts but has not started
+ * {@link #START_TIMEOUT_MILLIS} later (dropped by a discard policy, or queued behind the
+ * application's work) gives its slot back and is handed over again; whichever copy starts
+ * first runs, the other does nothing.
  * <p>
  * The executor is the application's, so {@link #shutdownNow()} leaves it running: it
  * drops the waiting tasks, interrupts the threads that run a task of this scheduler right
@@ -47,6 +57,12 @@ final class ExecutorScheduler implements BackgroundScheduler {
 	 * How long a task the executor did not take waits before it is handed over again.
 	 */
 	static final long REJECTED_RETRY_MILLIS = 100;
+
+	/**
+	 * How long a task the executor accepted may wait to start before it is handed over
+	 * again.
+	 */
+	static final long START_TIMEOUT_MILLIS = 5000;
 
 	private final Executor executor;
 
@@ -92,7 +108,7 @@ final class ExecutorScheduler implements BackgroundScheduler {
 		finally {
 			this.lock.unlock();
 		}
-		handOff(task);
+		handOffOnTimer(task);
 	}
 
 	@Override
@@ -182,18 +198,57 @@ final class ExecutorScheduler implements BackgroundScheduler {
 	}
 
 	/**
-	 * Give a task that holds a slot to the executor; if the executor does not take it,
-	 * free the slot and hand the task over again later.
+	 * Hand a task that holds a slot over on the timer thread; free the slot if the timer
+	 * is shut down.
+	 */
+	private void handOffOnTimer(Runnable task) {
+		try {
+			this.timer.execute(() -> handOff(task));
+		}
+		catch (RejectedExecutionException ex) {
+			release();
+		}
+	}
+
+	/**
+	 * Give a task that holds a slot to the executor, on the timer thread; if the executor
+	 * does not take it, free the slot and hand the task over again later. If it takes it
+	 * but does not start it in time, do the same.
 	 */
 	private void handOff(Runnable task) {
+		HandedTask handed = new HandedTask(task);
 		try {
-			this.executor.execute(() -> run(task));
+			this.executor.execute(handed);
 			if (this.rejecting) {
 				accepted();
 			}
 		}
 		catch (RuntimeException | Error ex) {
-			notTaken(task, ex);
+			if (handed.reclaim()) {
+				notTaken(task, ex);
+			}
+			return;
+		}
+		try {
+			this.timer.schedule(() -> {
+				if (handed.reclaim()) {
+					notTaken(task, new IllegalStateException(
+							"accepted but not started within " + START_TIMEOUT_MILLIS + " ms"));
+				}
+			}, START_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// shut down meanwhile: the task ends at once if it starts
+		}
+	}
+
+	private void release() {
+		this.lock.lock();
+		try {
+			this.handedOff--;
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 
@@ -257,7 +312,7 @@ final class ExecutorScheduler implements BackgroundScheduler {
 		finally {
 			Runnable next = ended(thread);
 			if (next != null) {
-				handOff(next);
+				handOffOnTimer(next);
 			}
 		}
 	}
@@ -287,6 +342,37 @@ final class ExecutorScheduler implements BackgroundScheduler {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/**
+	 * One hand-off of a task: started by the executor or reclaimed by the scheduler,
+	 * whichever comes first; the other then does nothing.
+	 */
+	private final class HandedTask implements Runnable {
+
+		private final Runnable task;
+
+		private final AtomicBoolean claimed = new AtomicBoolean();
+
+		HandedTask(Runnable task) {
+			this.task = task;
+		}
+
+		@Override
+		public void run() {
+			if (this.claimed.compareAndSet(false, true)) {
+				ExecutorScheduler.this.run(this.task);
+			}
+		}
+
+		/**
+		 * Take the task back if it has not started.
+		 * @return whether it was taken back, so that its slot is the caller's to free
+		 */
+		boolean reclaim() {
+			return this.claimed.compareAndSet(false, true);
+		}
+
 	}
 
 	/**

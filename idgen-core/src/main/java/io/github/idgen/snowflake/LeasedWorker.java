@@ -112,7 +112,9 @@ public final class LeasedWorker implements SnowflakeWorker {
 	/**
 	 * The heartbeat's scheduler, of one task at a time, created idle by the constructor
 	 * and scheduled by {@link #lease}; a test that leases without it runs
-	 * {@link #heartbeat()} itself.
+	 * {@link #heartbeat()} itself. Always a thread of idgen's own
+	 * ({@link BackgroundThreads#ownThreads()}), never an executor of the application's,
+	 * whose queue could hold a renewal until the lease expired and every ID was refused.
 	 */
 	private final BackgroundScheduler heartbeat;
 
@@ -136,7 +138,7 @@ public final class LeasedWorker implements SnowflakeWorker {
 		this.nanoTime = nanoTime;
 		this.observer = SequenceObserver.guarded(observer);
 		this.owner = owner;
-		this.heartbeat = threads.scheduler("idgen-worker-lease", 1);
+		this.heartbeat = threads.ownThreads().scheduler("idgen-worker-lease", 1);
 		this.current = holder(lease, 0, leasedAtNanos);
 	}
 

@@ -112,6 +112,11 @@ public final class StateFileWorker implements SnowflakeWorker {
 
 	private final SnowflakeGenerator generator;
 
+	/**
+	 * The renewals' scheduler: always a thread of idgen's own
+	 * ({@link BackgroundThreads#ownThreads()}), never an executor of the application's,
+	 * whose queue could hold a renewal until callers wait for the horizon and fail.
+	 */
 	private final BackgroundScheduler renewals;
 
 	private final ReentrantLock writeLock = new ReentrantLock();
@@ -223,7 +228,7 @@ public final class StateFileWorker implements SnowflakeWorker {
 			this.file.close();
 			throw ex;
 		}
-		this.renewals = threads.scheduler("idgen-snowflake-state", 1);
+		this.renewals = threads.ownThreads().scheduler("idgen-snowflake-state", 1);
 		this.renewals.scheduleWithFixedDelay(this::renewInBackground, renewalPeriod.toMillis(),
 				renewalPeriod.toMillis(), TimeUnit.MILLISECONDS);
 	}

@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -99,14 +100,19 @@ class BackgroundThreadsTest {
 		for (int i = 0; i < 10; i++) {
 			scheduler.execute(ran::incrementAndGet);
 		}
-		assertThat(queued).hasSize(4);
+		awaitSize(queued, 4);
+		Thread.sleep(100);
+		assertThat(queued).as("handed over, of ten").hasSize(4);
 		queued.remove(0).run();
-		assertThat(queued).as("the next ready task takes the freed slot").hasSize(4);
+		awaitSize(queued, 4);
 		assertThat(ran).hasValue(1);
-		while (!queued.isEmpty()) {
+		for (int i = 1; i < 10; i++) {
+			awaitSize(queued, 1);
 			queued.remove(0).run();
 		}
 		assertThat(ran).hasValue(10);
+		Thread.sleep(100);
+		assertThat(queued).isEmpty();
 	}
 
 	@Test
@@ -164,11 +170,12 @@ class BackgroundThreadsTest {
 	}
 
 	@Test
-	void aTaskHandedOverBeforeTheShutdownAndStartedAfterItDoesNotRun() {
+	void aTaskHandedOverBeforeTheShutdownAndStartedAfterItDoesNotRun() throws Exception {
 		List<Runnable> queued = new CopyOnWriteArrayList<>();
 		BackgroundScheduler scheduler = scheduler(BackgroundThreads.daemon().on(queued::add), "idgen-test", 1);
 		AtomicBoolean ran = new AtomicBoolean();
 		scheduler.execute(() -> ran.set(true));
+		awaitSize(queued, 1);
 		scheduler.shutdownNow();
 		queued.get(0).run();
 		assertThat(ran).isFalse();
@@ -188,6 +195,73 @@ class BackgroundThreadsTest {
 		scheduler.execute(ran::countDown);
 		assertThat(ran.await(5, TimeUnit.SECONDS)).isTrue();
 		assertThat(rejections.get()).isNegative();
+	}
+
+	@Test
+	void anExecutorThatBlocksWhileFullIsHandedTheNextTaskOnlyOnceTheLastHasGivenItsThreadBack() throws Exception {
+		ExecutorService app = executor("app");
+		Semaphore permits = new Semaphore(1);
+		BackgroundScheduler scheduler = scheduler(BackgroundThreads.daemon().on((task) -> {
+			permits.acquireUninterruptibly();
+			app.execute(() -> {
+				try {
+					task.run();
+				}
+				finally {
+					permits.release();
+				}
+			});
+		}), "idgen-test", 1);
+		CountDownLatch ran = new CountDownLatch(3);
+		for (int i = 0; i < 3; i++) {
+			scheduler.execute(() -> {
+				sleep(50);
+				ran.countDown();
+			});
+		}
+		assertThat(ran.await(5, TimeUnit.SECONDS)).as("every task ran").isTrue();
+	}
+
+	@Test
+	void aTaskTheApplicationExecutorAcceptsButNeverStartsIsHandedOverAgain() throws Exception {
+		ExecutorService app = executor("app");
+		AtomicInteger discarded = new AtomicInteger(1);
+		BackgroundScheduler scheduler = scheduler(BackgroundThreads.daemon().on((task) -> {
+			if (discarded.getAndDecrement() <= 0) {
+				app.execute(task);
+			}
+		}), "idgen-test", 1);
+		CountDownLatch ran = new CountDownLatch(1);
+		scheduler.execute(ran::countDown);
+		assertThat(ran.await(ExecutorScheduler.START_TIMEOUT_MILLIS + 5000, TimeUnit.MILLISECONDS))
+			.as("the discarded task ran after all")
+			.isTrue();
+		CountDownLatch next = new CountDownLatch(1);
+		scheduler.execute(next::countDown);
+		assertThat(next.await(5, TimeUnit.SECONDS)).as("its slot was given back").isTrue();
+	}
+
+	@Test
+	void aTaskQueuedPastTheStartTimeoutRunsOnceThoughItIsHandedOverAgain() throws Exception {
+		ExecutorService app = Executors.newSingleThreadExecutor();
+		this.executors.add(app);
+		CountDownLatch busy = new CountDownLatch(1);
+		app.execute(() -> {
+			try {
+				busy.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		BackgroundScheduler scheduler = scheduler(BackgroundThreads.daemon().on(app), "idgen-test", 1);
+		AtomicInteger runs = new AtomicInteger();
+		scheduler.execute(runs::incrementAndGet);
+		Thread.sleep(ExecutorScheduler.START_TIMEOUT_MILLIS + 1000);
+		busy.countDown();
+		awaitValue(runs, 1);
+		Thread.sleep(300);
+		assertThat(runs).hasValue(1);
 	}
 
 	@Test
@@ -243,6 +317,14 @@ class BackgroundThreadsTest {
 		});
 		this.executors.add(executor);
 		return executor;
+	}
+
+	private static void awaitSize(List<Runnable> queued, int expected) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+		while (queued.size() < expected) {
+			assertThat(System.nanoTime()).as("handed over " + expected + " in time").isLessThan(deadline);
+			Thread.sleep(5);
+		}
 	}
 
 	private static void awaitValue(AtomicInteger value, int expected) throws InterruptedException {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -136,7 +137,8 @@ class LeasedWorkerTest {
 	}
 
 	@Test
-	void theHeartbeatRunsOnTheApplicationsExecutorWhichCloseLeavesRunning() throws Exception {
+	void theHeartbeatRunsOnAThreadOfItsOwnWhileTheApplicationsExecutorIsBusyAndCloseLeavesThatRunning()
+			throws Exception {
 		Set<String> renewedOn = ConcurrentHashMap.newKeySet();
 		AtomicInteger renewals = new AtomicInteger();
 		InMemoryWorkerLeaseStore store = new InMemoryWorkerLeaseStore(System::currentTimeMillis) {
@@ -150,6 +152,8 @@ class LeasedWorkerTest {
 
 		};
 		ExecutorService application = Executors.newSingleThreadExecutor((task) -> new Thread(task, "application"));
+		CountDownLatch busy = new CountDownLatch(1);
+		application.execute(() -> awaitQuietly(busy));
 		try {
 			LeasedWorker worker = LeasedWorker.lease(store,
 					new LeasedWorkerSettings(this.layout, 0, Duration.ofMillis(1500), Duration.ofMillis(100),
@@ -161,10 +165,11 @@ class LeasedWorkerTest {
 			}
 			assertThat(renewals).as("renewals, the first one's included").hasValueGreaterThanOrEqualTo(5);
 			assertThat(renewedOn).as("threads of the renewals")
-				.containsExactlyInAnyOrder(Thread.currentThread().getName(), "application");
+				.containsExactlyInAnyOrder(Thread.currentThread().getName(), "idgen-worker-lease");
 			assertThat(worker.isValid()).as("valid past the first ttl, four renewals later").isTrue();
 			worker.nextId();
 			worker.close();
+			busy.countDown();
 			int closedAfter = renewals.get();
 			assertThat(store.countLive()).isZero();
 			assertThat(application.isShutdown()).isFalse();
@@ -414,6 +419,15 @@ class LeasedWorkerTest {
 		TestClock clock = new TestClock(Instant.now());
 		clock.stepPerRead(1);
 		return clock;
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 }

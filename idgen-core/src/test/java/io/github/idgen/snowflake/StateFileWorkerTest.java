@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -416,7 +417,7 @@ class StateFileWorkerTest {
 	}
 
 	@Test
-	void theRenewalsRunOnTheApplicationsExecutorWhichCloseLeavesRunning() throws Exception {
+	void theRenewalsRunOnAThreadOfItsOwnWhileTheApplicationsExecutorIsBusyAndCloseLeavesThatRunning() throws Exception {
 		this.file = this.directory.resolve("worker.state");
 		Set<String> readers = ConcurrentHashMap.newKeySet();
 		Clock clock = new Clock() {
@@ -444,6 +445,15 @@ class StateFileWorkerTest {
 
 		};
 		ExecutorService application = Executors.newSingleThreadExecutor((task) -> new Thread(task, "application"));
+		CountDownLatch busy = new CountDownLatch(1);
+		application.execute(() -> {
+			try {
+				busy.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
 		try {
 			StateFileWorker worker = new StateFileWorker(this.file, LAYOUT, WORKER, clock, Duration.ZERO,
 					SequenceObserver.NONE, BackgroundThreads.daemon().on(application));
@@ -453,9 +463,12 @@ class StateFileWorkerTest {
 				Thread.sleep(20);
 			}
 			assertThat(storedMillis(this.file)).as("the horizon renewed in the background").isGreaterThan(first);
-			assertThat(readers).as("threads that read the clock").contains("application");
+			assertThat(readers).as("threads that read the clock")
+				.contains("idgen-snowflake-state")
+				.doesNotContain("application");
 			long id = worker.nextId();
 			worker.close();
+			busy.countDown();
 			assertThat(storedMillis(this.file)).as("the last millisecond stored at close").isEqualTo(timestamp(id));
 			assertThat(application.isShutdown()).isFalse();
 			assertThat(application.submit(() -> "running").get()).isEqualTo("running");
