@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 
 import org.springframework.web.client.RestClient;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
@@ -68,16 +69,8 @@ final class AotSample implements AutoCloseable {
 	 * @throws InterruptedException if interrupted while waiting for it
 	 */
 	static AotSample start(String build, String... arguments) throws IOException, InterruptedException {
-		Path directory = directory();
-		Path classes = directory.resolve(build).resolve("classes");
-		String classpath = classes + File.pathSeparator
-				+ Files.readString(directory.resolve("runtime-classpath.txt")).strip();
-		List<String> command = new ArrayList<>(List.of(
-				Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dspring.aot.enabled=true",
-				"-XX:TieredStopAtLevel=1", "-cp", classpath, SampleApplication.class.getName(), "--server.port=0"));
-		command.addAll(List.of(arguments));
-		Path log = directory.resolve(build).resolve("run.log");
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		Path log = directory().resolve(build).resolve("run.log");
+		Process process = launch(build, log, arguments);
 		Instant deadline = Instant.now().plus(STARTUP_TIMEOUT);
 		while (Instant.now().isBefore(deadline)) {
 			Matcher ready = READY.matcher(Files.readString(log, StandardCharsets.UTF_8));
@@ -93,6 +86,38 @@ final class AotSample implements AutoCloseable {
 		process.destroyForcibly();
 		return fail("The sample (" + build + ") was not ready within " + STARTUP_TIMEOUT + ":\n"
 				+ Files.readString(log, StandardCharsets.UTF_8));
+	}
+
+	/**
+	 * Start the sample of one ahead-of-time build and wait until it exits, as it must.
+	 * @param build the build, {@code h2}, {@code postgres} or {@code redis}
+	 * @param arguments the application's arguments
+	 * @return what it wrote
+	 * @throws IOException if the JVM cannot be started or its output read
+	 * @throws InterruptedException if interrupted while waiting for it
+	 */
+	static String failure(String build, String... arguments) throws IOException, InterruptedException {
+		Path log = directory().resolve(build).resolve("failed-run.log");
+		Process process = launch(build, log, arguments);
+		if (!process.waitFor(STARTUP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+			process.destroyForcibly().waitFor();
+			fail("The sample (" + build + ") did not exit within " + STARTUP_TIMEOUT + ":\n"
+					+ Files.readString(log, StandardCharsets.UTF_8));
+		}
+		assertThat(process.exitValue()).as("exit value").isNotZero();
+		return Files.readString(log, StandardCharsets.UTF_8);
+	}
+
+	private static Process launch(String build, Path log, String... arguments) throws IOException {
+		Path directory = directory();
+		Path classes = directory.resolve(build).resolve("classes");
+		String classpath = classes + File.pathSeparator
+				+ Files.readString(directory.resolve("runtime-classpath.txt")).strip();
+		List<String> command = new ArrayList<>(List.of(
+				Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dspring.aot.enabled=true",
+				"-XX:TieredStopAtLevel=1", "-cp", classpath, SampleApplication.class.getName(), "--server.port=0"));
+		command.addAll(List.of(arguments));
+		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 	}
 
 	/**

@@ -45,6 +45,22 @@ class SampleAotTests {
 	}
 
 	@Test
+	void stripedDataSourcesGivenAtRunTimeToABuildWithoutThemStopTheApplication(@TempDir Path data) throws Exception {
+		String output = AotSample.failure("h2", "--spring.datasource.url=jdbc:h2:file:" + data.resolve("ids"),
+				"--idgen.jdbc.data-sources=dataSource");
+		assertThat(output).contains("idgen.jdbc.data-sources is set to [dataSource]")
+			.contains("processed ahead of time");
+	}
+
+	@Test
+	void sequenceKeysThatWouldBindToAnotherSequenceStopTheApplicationBuiltAheadOfTime(@TempDir Path data)
+			throws Exception {
+		String output = AotSample.failure("h2", "--spring.datasource.url=jdbc:h2:file:" + data.resolve("ids"),
+				"--idgen.sequences.orders/eu.start=5000");
+		assertThat(output).contains("idgen.sequences.orders/eu.start").contains("orderseu");
+	}
+
+	@Test
 	void servesIdsOnPostgres() throws Exception {
 		HikariDataSource postgres = TestBackends.postgres().unwrap(HikariDataSource.class);
 		JdbcTemplate jdbc = new JdbcTemplate(postgres);

@@ -110,6 +110,7 @@ public final class IdGeneratorAutoConfiguration {
 			ListableBeanFactory beanFactory, ConfigurableEnvironment environment,
 			ObjectProvider<BackendObservers> observers) {
 		UnknownProperties.check(environment);
+		SequenceKeys.check(environment);
 		Map<Backend, IdGeneratorBackend> available = new EnumMap<>(Backend.class);
 		backends.forEach((backend) -> available.put(backend.backend(), backend));
 		Backend defaultBackend = new BackendSelection(properties, beanFactory, getClass().getClassLoader())

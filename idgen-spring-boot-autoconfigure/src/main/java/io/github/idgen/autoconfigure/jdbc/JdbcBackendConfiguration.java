@@ -38,8 +38,11 @@ import io.github.idgen.jdbc.JdbcSegmentStore;
 class JdbcBackendConfiguration {
 
 	@Bean
-	IdGeneratorBackend idgenJdbcBackend(JdbcSegmentStore store, IdGeneratorProperties properties,
+	IdGeneratorBackend idgenJdbcBackend(JdbcSegmentStore store, IdGeneratorProperties properties, JdbcProperties jdbc,
 			ObjectProvider<BackendObservers> observers, BackgroundThreads threads) {
+		if (!jdbc.getDataSources().isEmpty()) {
+			throw StripedDataSources.decidedAheadOfTime(jdbc, false);
+		}
 		return new IdGeneratorBackend(Backend.JDBC, new SegmentSettingsMapper(properties).segmentSequences(store,
 				BackendObservers.of(observers, Backend.JDBC), threads));
 	}

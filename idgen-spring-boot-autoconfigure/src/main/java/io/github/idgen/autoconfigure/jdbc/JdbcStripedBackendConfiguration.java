@@ -48,6 +48,9 @@ class JdbcStripedBackendConfiguration {
 	@DependsOnDatabaseInitialization
 	StripedSegmentStore idgenJdbcStripedSegmentStore(ListableBeanFactory beanFactory, JdbcProperties jdbc,
 			BackgroundThreads threads) {
+		if (jdbc.getDataSources().isEmpty()) {
+			throw StripedDataSources.decidedAheadOfTime(jdbc, true);
+		}
 		return StripedDataSources.open(beanFactory, jdbc, threads);
 	}
 

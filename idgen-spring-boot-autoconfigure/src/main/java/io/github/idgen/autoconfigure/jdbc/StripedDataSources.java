@@ -141,6 +141,26 @@ final class StripedDataSources {
 	}
 
 	/**
+	 * Return the failure of an application processed ahead of time whose
+	 * {@code idgen.jdbc.data-sources} is set (or unset) now but was not (or was) when it
+	 * was built: the choice between one database and striped stores is made then, and
+	 * serving one database next to striped instances would hand out IDs of their stripes.
+	 * @param jdbc the JDBC properties now
+	 * @param builtStriped whether the build chose striped stores
+	 * @return the failure to throw
+	 */
+	static IdGeneratorConfigurationException decidedAheadOfTime(JdbcProperties jdbc, boolean builtStriped) {
+		String property = "idgen.jdbc.data-sources";
+		return new IdGeneratorConfigurationException(property, jdbc.getDataSources(), property + " is "
+				+ (builtStriped ? "not set" : "set to " + jdbc.getDataSources())
+				+ ", but the application was processed ahead of time (spring.aot.enabled) with "
+				+ (builtStriped ? "it set, so its JDBC backend stripes IDs over several databases"
+						: "it unset, so its JDBC backend serves one database, whose IDs would overlap the stripes"),
+				"Process the application ahead of time again with the " + property
+						+ " it runs with, or run it with the one it was built with.");
+	}
+
+	/**
 	 * Reject a sequence with a max-value or cycling: each store would count up to the
 	 * max-value in its own stripe.
 	 */
