@@ -1,7 +1,6 @@
 package io.github.idgen.format;
 
 import java.security.GeneralSecurityException;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import javax.crypto.Cipher;
 import javax.crypto.spec.SecretKeySpec;
@@ -25,9 +24,9 @@ import javax.crypto.spec.SecretKeySpec;
  * </ul>
  * <p>
  * Thread-safe: the fields are final and their arrays are never written after
- * construction; the only shared mutable state is a lock-free pool of initialised
- * {@link Cipher}s, each of which is used by one thread at a time between a poll and an
- * offer. The pool holds as many ciphers as callers ever ran at once.
+ * construction; the only shared mutable state is a lock-free {@link CipherPool} of
+ * initialised {@link Cipher}s, each of which is used by one thread at a time, between
+ * taking it from the pool and giving it back.
  */
 final class Ff1 {
 
@@ -58,7 +57,7 @@ final class Ff1 {
 	 */
 	private final byte[] lastBlockMask;
 
-	private final ConcurrentLinkedQueue<Cipher> ciphers = new ConcurrentLinkedQueue<>();
+	private final CipherPool ciphers = new CipherPool(this::newCipher);
 
 	/**
 	 * Create FF1 for the given key, tweak and length.
@@ -77,7 +76,7 @@ final class Ff1 {
 		this.d = 4 * ((this.b + 3) / 4) + 4;
 		Cipher cipher = newCipher();
 		this.lastBlockMask = lastBlockMask(cipher, tweak, n);
-		this.ciphers.offer(cipher);
+		this.ciphers.give(cipher);
 	}
 
 	/**
@@ -101,14 +100,14 @@ final class Ff1 {
 	long encrypt(long value) {
 		long numA = Long.divideUnsigned(value, this.powerOfTenV);
 		long numB = Long.remainderUnsigned(value, this.powerOfTenV);
-		Cipher cipher = borrow();
+		Cipher cipher = this.ciphers.take();
 		for (int i = 0; i < ROUNDS; i++) {
 			long modulus = modulus(i);
 			long c = (numA + y(cipher, i, numB, modulus)) % modulus;
 			numA = numB;
 			numB = c;
 		}
-		this.ciphers.offer(cipher);
+		this.ciphers.give(cipher);
 		return numA * this.powerOfTenV + numB;
 	}
 
@@ -120,14 +119,14 @@ final class Ff1 {
 	long decrypt(long value) {
 		long numA = Long.divideUnsigned(value, this.powerOfTenV);
 		long numB = Long.remainderUnsigned(value, this.powerOfTenV);
-		Cipher cipher = borrow();
+		Cipher cipher = this.ciphers.take();
 		for (int i = ROUNDS - 1; i >= 0; i--) {
 			long modulus = modulus(i);
 			long c = Math.floorMod(numB - y(cipher, i, numA, modulus), modulus);
 			numB = numA;
 			numA = c;
 		}
-		this.ciphers.offer(cipher);
+		this.ciphers.give(cipher);
 		return numA * this.powerOfTenV + numB;
 	}
 
@@ -187,11 +186,6 @@ final class Ff1 {
 			}
 		}
 		return chain;
-	}
-
-	private Cipher borrow() {
-		Cipher cipher = this.ciphers.poll();
-		return (cipher != null) ? cipher : newCipher();
 	}
 
 	private Cipher newCipher() {
