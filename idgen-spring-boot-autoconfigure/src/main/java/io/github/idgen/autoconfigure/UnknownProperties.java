@@ -14,6 +14,8 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
 import org.springframework.boot.context.properties.source.UnboundElementsSourceFilter;
 import org.springframework.core.env.ConfigurableEnvironment;
 
+import io.github.idgen.autoconfigure.jackson.IdGeneratorJacksonProperties;
+
 /**
  * Finds the {@code idgen} properties that nothing binds, such as a misspelled
  * {@code idgen.segment.stpe} or {@code idgen.snowflak.worker-id}, as Spring Boot does for
@@ -21,7 +23,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * <p>
  * {@link IdGeneratorProperties} cannot ignore no unknown field itself, because each
  * backend binds its own group ({@code idgen.<backend>}) in a class of its own package,
- * which rejects the unknown properties of that group. This check binds
+ * which rejects the unknown properties of that group, and so does
+ * {@link IdGeneratorJacksonProperties} ({@code idgen.jackson}). This check binds
  * {@link IdGeneratorProperties} once more from the sources without those groups and
  * rejects every property left over, leaving out the system environment and system
  * properties as Spring Boot does.
@@ -30,12 +33,16 @@ final class UnknownProperties {
 
 	private static final ConfigurationPropertyName IDGEN = ConfigurationPropertyName.of("idgen");
 
+	private static final ConfigurationPropertyName JACKSON = ConfigurationPropertyName
+		.of(IdGeneratorJacksonProperties.PREFIX);
+
 	private UnknownProperties() {
 	}
 
 	/**
 	 * Check that every {@code idgen} property of the environment is bound by
-	 * {@link IdGeneratorProperties} or lies in a backend's group.
+	 * {@link IdGeneratorProperties} or lies in a backend's group or
+	 * {@code idgen.jackson}.
 	 * @param environment the environment
 	 * @throws org.springframework.boot.context.properties.bind.BindException whose cause
 	 * is an
@@ -45,7 +52,8 @@ final class UnknownProperties {
 	static void check(ConfigurableEnvironment environment) {
 		List<ConfigurationPropertySource> sources = new ArrayList<>();
 		ConfigurationPropertySources.get(environment)
-			.forEach((source) -> sources.add(source.filter((name) -> !inBackendGroup(name))));
+			.forEach(
+					(source) -> sources.add(source.filter((name) -> !inBackendGroup(name) && !inGroup(JACKSON, name))));
 		Binder binder = new Binder(sources, new PropertySourcesPlaceholdersResolver(environment));
 		BindHandler handler = new NoUnboundElementsBindHandler(BindHandler.DEFAULT, new UnboundElementsSourceFilter());
 		binder.bind(IDGEN, Bindable.of(IdGeneratorProperties.class), handler);
@@ -53,12 +61,15 @@ final class UnknownProperties {
 
 	private static boolean inBackendGroup(ConfigurationPropertyName name) {
 		for (Backend backend : Backend.values()) {
-			ConfigurationPropertyName group = backend.propertiesGroup();
-			if (group.equals(name) || group.isAncestorOf(name)) {
+			if (inGroup(backend.propertiesGroup(), name)) {
 				return true;
 			}
 		}
 		return false;
+	}
+
+	private static boolean inGroup(ConfigurationPropertyName group, ConfigurationPropertyName name) {
+		return group.equals(name) || group.isAncestorOf(name);
 	}
 
 }

@@ -8,11 +8,13 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import io.github.idgen.IdGenerator;
+import io.github.idgen.autoconfigure.jackson.IdGeneratorJacksonAutoConfiguration;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
 import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
@@ -152,6 +154,16 @@ class UnknownPropertyStartupTests {
 				assertThat(context).hasNotFailed();
 				assertThat(context.getBean(IdGenerator.class).nextId("order")).isEqualTo(7);
 			});
+	}
+
+	@Test
+	void jacksonPropertiesStartAndMisspelledOnesFail() {
+		ApplicationContextRunner jackson = this.jdbc.withConfiguration(
+				AutoConfigurations.of(JacksonAutoConfiguration.class, IdGeneratorJacksonAutoConfiguration.class));
+		jackson.withPropertyValues("idgen.jackson.ids-as-strings=true")
+			.run((context) -> assertThat(context).hasNotFailed());
+		jackson.withPropertyValues("idgen.jackson.ids-as-string=true")
+			.run((context) -> assertThat(unbound(context)).containsExactly("idgen.jackson.ids-as-string"));
 	}
 
 	private static String[] unbound(AssertableApplicationContext context) {

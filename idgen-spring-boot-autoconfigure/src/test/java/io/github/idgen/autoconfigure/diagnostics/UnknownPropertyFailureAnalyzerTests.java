@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.BindHandler;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -16,6 +17,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -23,6 +25,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
+import io.github.idgen.autoconfigure.jackson.IdGeneratorJacksonAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -51,6 +54,15 @@ class UnknownPropertyFailureAnalyzerTests {
 		assertThat(analysis.getDescription()).isEqualTo("idgen does not know the property " + misspelled + " (from \""
 				+ misspelled + "\" from property source \"test\"). Did you mean " + meant + "?");
 		assertThat(analysis.getAction()).isEqualTo("Rename " + misspelled + " to " + meant + ".");
+	}
+
+	@Test
+	void misspelledJacksonPropertyIsNamedWithThePropertyMeant() {
+		FailureAnalysis analysis = analyze(this.runner
+			.withConfiguration(
+					AutoConfigurations.of(JacksonAutoConfiguration.class, IdGeneratorJacksonAutoConfiguration.class))
+			.withPropertyValues("idgen.jackson.ids-as-string=true"));
+		assertThat(analysis.getDescription()).endsWith("Did you mean idgen.jackson.ids-as-strings?");
 	}
 
 	@Test
