@@ -201,6 +201,33 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 	}
 
 	/**
+	 * Decode through the sequence that serves the name if it has a format, as the
+	 * unknown-sequence policy resolves the name; a sequence without a format is not
+	 * created for it.
+	 */
+	@Override
+	public long decodeFormattedId(String sequence, String id) {
+		if (sequence == null) {
+			throw new IllegalArgumentException("Sequence name must not be null");
+		}
+		String served = sequence;
+		if (!sequence.equals(this.defaultSequence) && !this.configured.contains(sequence)) {
+			this.factory.validateName(sequence);
+			switch (this.unknownSequencePolicy) {
+				case REJECT -> throw new UnknownSequenceException(sequence);
+				case SHARE -> served = this.defaultSequence;
+				case CREATE -> {
+				}
+			}
+		}
+		if (!this.formats.containsKey(served)) {
+			throw new IllegalStateException("Sequence " + SequenceNames.quote(served)
+					+ " has no format to decode with: set idgen.sequences.<name>.format, such as ORD{yyyyMMdd}{seq:6}");
+		}
+		return sequence(served).decodeFormatted(id);
+	}
+
+	/**
 	 * Return the sequences used so far by the names callers use, without the period
 	 * counters of formatted sequences.
 	 * @return the sequences, in no particular order

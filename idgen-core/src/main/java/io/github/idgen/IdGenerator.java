@@ -64,4 +64,21 @@ public interface IdGenerator {
 		return sequence(sequence).nextFormatted();
 	}
 
+	/**
+	 * Return the value behind a formatted ID of the named sequence: the value of its
+	 * counter, such as {@code 1} for {@code ORD20261121000001}, restored with the key if
+	 * the format is obfuscated, or the ID a text format such as {@code {seq:base62}}
+	 * encodes.
+	 * @param sequence the sequence name
+	 * @param id a formatted ID of the sequence
+	 * @return the value
+	 * @throws IllegalArgumentException if the format of the sequence cannot have written
+	 * the ID, quoting it and saying why
+	 * @throws IllegalStateException if the sequence has no format
+	 * @see Sequence#decodeFormatted(String)
+	 */
+	default long decodeFormattedId(String sequence, String id) {
+		return sequence(sequence).decodeFormatted(id);
+	}
+
 }

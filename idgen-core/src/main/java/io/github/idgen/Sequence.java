@@ -61,7 +61,26 @@ public interface Sequence {
 	 * @see IdGenerator#nextFormattedId(String)
 	 */
 	default String nextFormatted() {
-		throw new IllegalStateException("Sequence " + SequenceNames.quote(name())
+		throw noFormat();
+	}
+
+	/**
+	 * Return the value behind a formatted ID of this sequence: the value of its counter,
+	 * such as {@code 1} for {@code ORD20261121000001}, restored from its permutation if
+	 * the format is obfuscated.
+	 * @param id a formatted ID of this sequence
+	 * @return the value
+	 * @throws IllegalArgumentException if the format of this sequence cannot have written
+	 * the ID, quoting it and saying why
+	 * @throws IllegalStateException if this sequence has no format
+	 * @see IdGenerator#decodeFormattedId(String, String)
+	 */
+	default long decodeFormatted(String id) {
+		throw noFormat();
+	}
+
+	private IllegalStateException noFormat() {
+		return new IllegalStateException("Sequence " + SequenceNames.quote(name())
 				+ " has no format: set idgen.sequences." + name() + ".format, such as ORD{yyyyMMdd}{seq:6}");
 	}
 

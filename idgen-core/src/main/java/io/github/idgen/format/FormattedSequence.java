@@ -85,6 +85,18 @@ public final class FormattedSequence {
 		return this.format.format(counter, this.counters.apply(counter).next(), now);
 	}
 
+	/**
+	 * Return the value of the counter behind a formatted ID of this sequence.
+	 * @param id the ID, such as {@code ORD20261121000001}
+	 * @return the counter's value, such as {@code 1}
+	 * @throws IllegalArgumentException if the format of this sequence cannot have written
+	 * the ID, quoting it and saying why
+	 * @see IdFormat#readValue(String, String)
+	 */
+	public long decode(String id) {
+		return this.format.readValue(this.name, id);
+	}
+
 	@Override
 	public String toString() {
 		return this.name + " " + this.format + " reset " + this.reset;

@@ -1,5 +1,8 @@
 package io.github.idgen.format;
 
+import java.nio.charset.StandardCharsets;
+import java.text.ParsePosition;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Set;
@@ -13,7 +16,9 @@ import io.github.idgen.SequenceNames;
  * A pattern is literal text with fields in braces:
  * <ul>
  * <li>exactly one sequence token: {@code {seq}} writes the value as it is,
- * {@code {seq:N}} zero-pads it to a width of {@code N} digits, {@code 1 <= N <= 19};</li>
+ * {@code {seq:N}} zero-pads it to a width of {@code N} digits, {@code 1 <= N <= 19};
+ * {@code {seq:base62}} and {@code {seq:crockford-base32}} write it as the fixed-width
+ * text of an {@link io.github.idgen.text.IdCodec};</li>
  * <li>any number of date/time fields, each a {@link DateTimeFormatter} pattern of
  * fixed-width numbers such as {@code {yyyyMMdd}}, {@code {yyyy-MM-dd'T'HH:mm}} or
  * {@code {yyyyMMddHHmmssSSSSSS}} (microseconds).</li>
@@ -34,23 +39,31 @@ public final class IdFormat {
 
 	private static final int MAX_LONG_DIGITS = Long.toString(Long.MAX_VALUE).length();
 
+	private static final ZonedDateTime REFERENCE_TIME = ZonedDateTime.of(2000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+
 	private final String pattern;
 
 	private final DateTimeFormatter beforeSequence;
 
-	private final int width;
+	private final ValueField value;
 
 	private final DateTimeFormatter afterSequence;
 
 	private final Set<DatePart> dateParts;
 
-	IdFormat(String pattern, DateTimeFormatter beforeSequence, int width, DateTimeFormatter afterSequence,
+	private final int beforeLength;
+
+	private final int afterLength;
+
+	IdFormat(String pattern, DateTimeFormatter beforeSequence, ValueField value, DateTimeFormatter afterSequence,
 			Set<DatePart> dateParts) {
 		this.pattern = pattern;
 		this.beforeSequence = beforeSequence;
-		this.width = width;
+		this.value = value;
 		this.afterSequence = afterSequence;
 		this.dateParts = Set.copyOf(dateParts);
+		this.beforeLength = beforeSequence.format(REFERENCE_TIME).length();
+		this.afterLength = afterSequence.format(REFERENCE_TIME).length();
 	}
 
 	/**
@@ -79,16 +92,97 @@ public final class IdFormat {
 			throw new IllegalArgumentException("Sequence " + SequenceNames.quote(sequence) + " value " + value
 					+ " is negative and cannot be formatted with '" + this.pattern + "'");
 		}
-		String digits = Long.toString(value);
-		if (this.width > 0 && digits.length() > this.width) {
+		if (value > this.value.maxValue()) {
 			throw new SequenceExhaustedException(sequence, "Sequence " + SequenceNames.quote(sequence) + " value "
-					+ value + " does not fit the width " + this.width + " of format '" + this.pattern + "'");
+					+ value + " does not fit the width " + width() + " of format '" + this.pattern + "'");
 		}
 		StringBuilder id = new StringBuilder(this.pattern.length() + 16);
 		this.beforeSequence.formatTo(time, id);
-		id.append("0".repeat(Math.max(0, this.width - digits.length()))).append(digits);
+		this.value.write(value, id);
 		this.afterSequence.formatTo(time, id);
 		return id.toString();
+	}
+
+	/**
+	 * Read the value back from an ID this format wrote: the value of the sequence token,
+	 * restored from its permutation if the format is {@link #obfuscated obfuscated}. The
+	 * text around the value must match the literal text and date/time fields of the
+	 * format, which are not read.
+	 * @param sequence the sequence the ID belongs to, named in exceptions
+	 * @param id the ID, such as {@code ORD20261121000001}
+	 * @return the value, such as {@code 1}
+	 * @throws IllegalArgumentException if this format cannot have written the ID, quoting
+	 * it and saying why
+	 */
+	public long readValue(String sequence, String id) {
+		if (id == null) {
+			throw new IllegalArgumentException(
+					"An ID of sequence " + SequenceNames.quote(sequence) + " to read must not be null");
+		}
+		try {
+			return read(id);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException(SequenceNames.quote(id) + " is not an ID of sequence "
+					+ SequenceNames.quote(sequence) + " with format '" + this.pattern + "': " + ex.getMessage(), ex);
+		}
+	}
+
+	private long read(String id) {
+		int around = this.beforeLength + this.afterLength;
+		int length = this.value.length();
+		if (length > 0 && id.length() != around + length) {
+			throw new IllegalArgumentException(
+					"it has " + id.length() + " characters, and the format writes " + (around + length));
+		}
+		if (length == 0 && (id.length() <= around || id.length() > around + MAX_LONG_DIGITS)) {
+			throw new IllegalArgumentException("it has " + id.length() + " characters, and the format writes "
+					+ (around + 1) + " to " + (around + MAX_LONG_DIGITS));
+		}
+		checkMatches(this.beforeSequence, id.substring(0, this.beforeLength), "before");
+		checkMatches(this.afterSequence, id.substring(id.length() - this.afterLength), "after");
+		return this.value.read(id.substring(this.beforeLength, id.length() - this.afterLength));
+	}
+
+	private static void checkMatches(DateTimeFormatter formatter, String text, String where) {
+		ParsePosition position = new ParsePosition(0);
+		formatter.parseUnresolved(text, position);
+		if (position.getErrorIndex() >= 0 || position.getIndex() != text.length()) {
+			throw new IllegalArgumentException("the text " + where + " the value does not match the format");
+		}
+	}
+
+	/**
+	 * Return a format like this one whose value is a keyed permutation of the sequence's
+	 * value within the width of the sequence token (NIST SP 800-38G FF1 with the key, and
+	 * the sequence name as tweak; see {@link DigitPermutation}). The IDs keep their width
+	 * and stay unique, and consecutive values give unrelated numbers; {@link #readValue}
+	 * restores the value.
+	 * @param key the AES key, 16, 24 or 32 bytes
+	 * @param sequence the name of the sequence, which makes its permutation differ from
+	 * that of other sequences with the same key
+	 * @return the obfuscated format
+	 * @throws IllegalArgumentException if the sequence token has no width or is text, or
+	 * the key has another length
+	 */
+	public IdFormat obfuscated(byte[] key, String sequence) {
+		if (!(this.value instanceof DecimalDigits digits) || digits.width() == 0) {
+			throw new IllegalArgumentException("Format '" + this.pattern + "' cannot be obfuscated: its value "
+					+ this.value.token() + " is not decimal digits of a fixed width; write {seq:N}");
+		}
+		DigitPermutation permutation = DigitPermutation.of(key, sequence.getBytes(StandardCharsets.UTF_8),
+				digits.width());
+		return new IdFormat(this.pattern, this.beforeSequence, new PermutedDigits(permutation), this.afterSequence,
+				this.dateParts);
+	}
+
+	/**
+	 * Return whether this format writes a keyed permutation of the value.
+	 * @return whether the format is obfuscated
+	 * @see #obfuscated(byte[], String)
+	 */
+	public boolean isObfuscated() {
+		return this.value instanceof PermutedDigits;
 	}
 
 	/**
@@ -101,26 +195,19 @@ public final class IdFormat {
 
 	/**
 	 * Return the largest value that the width of the sequence token holds.
-	 * @return {@code 10^width - 1}, or {@link Long#MAX_VALUE} for a token without a width
-	 * or one wider than a {@code long} has digits
+	 * @return {@code 10^width - 1}, or {@link Long#MAX_VALUE} for a token without a
+	 * width, one wider than a {@code long} has digits, or one that writes text
 	 */
 	long maxValue() {
-		if (this.width == 0 || this.width >= MAX_LONG_DIGITS) {
-			return Long.MAX_VALUE;
-		}
-		long max = 9;
-		for (int digit = 1; digit < this.width; digit++) {
-			max = max * 10 + 9;
-		}
-		return max;
+		return this.value.maxValue();
 	}
 
 	/**
 	 * Return the width of the sequence token.
-	 * @return the number of digits, 0 if the token has no width
+	 * @return the number of digits, 0 if the token has no width or writes text
 	 */
 	int width() {
-		return this.width;
+		return this.value.width();
 	}
 
 	/**
@@ -140,8 +227,7 @@ public final class IdFormat {
 	 * @return the pattern
 	 */
 	public String exampleFor(ResetPeriod reset) {
-		String sequenceToken = (this.width > 0) ? "{seq:" + this.width + "}" : "{seq}";
-		return this.pattern.substring(0, this.pattern.indexOf('{')) + reset.exampleField() + sequenceToken;
+		return this.pattern.substring(0, this.pattern.indexOf('{')) + reset.exampleField() + this.value.token();
 	}
 
 	@Override

@@ -6,6 +6,8 @@ import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
 
+import io.github.idgen.text.IdCodec;
+
 /**
  * Parses the pattern of an {@link IdFormat}: splits it at its sequence token into a
  * {@link DateTimeFormatter} for the text before and one for the text after, literal text
@@ -23,7 +25,7 @@ final class IdFormatParser {
 
 	private DateTimeFormatter beforeSequence;
 
-	private int width;
+	private ValueField value;
 
 	private final Set<DatePart> dateParts = EnumSet.noneOf(DatePart.class);
 
@@ -46,7 +48,7 @@ final class IdFormatParser {
 		if (this.beforeSequence == null) {
 			throw invalid("it has no sequence token; add {seq} or {seq:N}");
 		}
-		return new IdFormat(this.pattern, this.beforeSequence, this.width, formatter(), this.dateParts);
+		return new IdFormat(this.pattern, this.beforeSequence, this.value, formatter(), this.dateParts);
 	}
 
 	private void checkNoClosingBrace(int from, int to) {
@@ -79,21 +81,23 @@ final class IdFormatParser {
 	}
 
 	private void sequenceToken(String field) {
-		int width = sequenceWidth(field);
+		ValueField value = valueField(field);
 		if (this.beforeSequence != null) {
 			throw invalid("it has more than one sequence token; exactly one {seq} or {seq:N} is allowed");
 		}
-		this.width = width;
+		this.value = value;
 		this.beforeSequence = formatter();
 		this.current = new DateTimeFormatterBuilder();
 	}
 
-	private int sequenceWidth(String field) {
+	private ValueField valueField(String field) {
 		if (field.equals(SEQUENCE_TOKEN)) {
-			return 0;
+			return new DecimalDigits(0);
 		}
 		if (field.startsWith(SEQUENCE_TOKEN + ":")) {
-			return width(field.substring(SEQUENCE_TOKEN.length() + 1));
+			String argument = field.substring(SEQUENCE_TOKEN.length() + 1);
+			IdCodec codec = EncodedText.codecNamed(argument);
+			return (codec != null) ? new EncodedText(codec) : new DecimalDigits(width(argument));
 		}
 		throw invalid("'{" + field + "}' is not a sequence token; write {seq} or {seq:N}");
 	}
@@ -101,7 +105,8 @@ final class IdFormatParser {
 	private int width(String width) {
 		int value = (width.matches("[0-9]{1,2}")) ? Integer.parseInt(width) : 0;
 		if (value < 1 || value > MAX_WIDTH) {
-			throw invalid("the width '" + width + "' of {seq:N} must be a number from 1 to " + MAX_WIDTH);
+			throw invalid("the width '" + width + "' of {seq:N} must be a number from 1 to " + MAX_WIDTH
+					+ ", or the text of {seq:base62} or {seq:crockford-base32}");
 		}
 		return value;
 	}

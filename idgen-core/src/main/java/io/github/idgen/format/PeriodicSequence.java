@@ -71,15 +71,23 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 		return this.formatted.next();
 	}
 
+	@Override
+	public long decodeFormatted(String id) {
+		return this.formatted.decode(id);
+	}
+
 	/**
-	 * Return the format, the reset period, the name of the current period's counter and
-	 * the IDs it issued, all from one reading of the clock.
+	 * Return the format, whether it is obfuscated, the reset period, the name of the
+	 * current period's counter and the IDs it issued, all from one reading of the clock.
 	 */
 	@Override
 	public Map<String, Object> info() {
 		String counter = counterName();
 		Map<String, Object> info = new LinkedHashMap<>();
 		info.put("format", this.format.format().pattern());
+		if (this.format.format().isObfuscated()) {
+			info.put("obfuscated", true);
+		}
 		info.put("reset", this.format.reset().label());
 		info.put("counter", counter);
 		info.put("issued", issued(this.counters.apply(counter)));

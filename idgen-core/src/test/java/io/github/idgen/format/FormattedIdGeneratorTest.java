@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.Sequence;
+import io.github.idgen.UnknownSequenceException;
 import io.github.idgen.UnknownSequencePolicy;
 import io.github.idgen.segment.InMemorySegmentStore;
 import io.github.idgen.segment.SegmentSequences;
@@ -21,6 +22,8 @@ import io.github.idgen.segment.StepPolicy;
 import io.github.idgen.test.TestClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
@@ -83,6 +86,38 @@ class FormattedIdGeneratorTest {
 		this.generator = generator(Map.of(), Map.of());
 		assertThatIllegalStateException().isThrownBy(() -> this.generator.nextFormattedId("default"))
 			.withMessageContaining("idgen.sequences.default.format");
+	}
+
+	@Test
+	void formattedIdsDecodeToTheirCounterInEveryPeriod() {
+		this.generator = generator(Map.of("order", settings(1, SequenceBounds.MAX_ID, false)),
+				Map.of("order", new SequenceFormat(IdFormat.parse("ORD{yyyyMMdd}{seq:6}"), ResetPeriod.DAILY)));
+		String first = this.generator.nextFormattedId("order");
+		String second = this.generator.nextFormattedId("order");
+		this.clock.advance(Duration.ofSeconds(1));
+		String nextDay = this.generator.sequence("order").nextFormatted();
+		assertThat(this.generator.decodeFormattedId("order", first)).isEqualTo(1);
+		assertThat(this.generator.decodeFormattedId("order", second)).isEqualTo(2);
+		assertThat(this.generator.sequence("order").decodeFormatted(nextDay)).isEqualTo(1);
+		assertThat(this.generator.decodeFormattedId("order", "ORD19991231000042")).isEqualTo(42);
+	}
+
+	@Test
+	void decodingThroughASequenceWithoutFormatCreatesNothing() {
+		this.generator = generator(Map.of("plain", settings(1, SequenceBounds.MAX_ID, false)), Map.of());
+		assertThatIllegalStateException().isThrownBy(() -> this.generator.decodeFormattedId("plain", "1"))
+			.withMessage("Sequence 'plain' has no format to decode with: set idgen.sequences.<name>.format, such as "
+					+ "ORD{yyyyMMdd}{seq:6}");
+		assertThatExceptionOfType(UnknownSequenceException.class)
+			.isThrownBy(() -> this.generator.decodeFormattedId("unknown", "1"));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.generator.decodeFormattedId("{hostile}\n" + "x".repeat(10_000), "1"))
+			.withMessageStartingWith("Sequence name must have at most 128 characters but has 10010: '{hostile}\\nxxx");
+		assertThat(this.generator.sequences()).isEmpty();
+		this.generator.nextId("plain");
+		assertThatIllegalStateException().isThrownBy(() -> this.generator.sequence("plain").decodeFormatted("1"))
+			.withMessage("Sequence 'plain' has no format: set idgen.sequences.plain.format, such as "
+					+ "ORD{yyyyMMdd}{seq:6}");
 	}
 
 	private DefaultIdGenerator generator(Map<String, SegmentSettings> settings, Map<String, SequenceFormat> formats) {

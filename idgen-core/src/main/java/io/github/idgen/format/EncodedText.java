@@ -1,0 +1,68 @@
+package io.github.idgen.format;
+
+import java.util.Locale;
+
+import io.github.idgen.text.IdCodec;
+
+/**
+ * Writes a value as the fixed-width text of an {@link IdCodec}, such as
+ * {@code {seq:base62}}.
+ *
+ * @param codec the codec
+ */
+record EncodedText(IdCodec codec) implements ValueField {
+
+	/**
+	 * Return the codec a sequence token names.
+	 * @param name the name after {@code seq:}, such as {@code base62}
+	 * @return the codec, {@code null} if the name names none
+	 */
+	static IdCodec codecNamed(String name) {
+		for (IdCodec codec : IdCodec.values()) {
+			if (nameOf(codec).equals(name)) {
+				return codec;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Return the name of a codec in a sequence token.
+	 * @param codec the codec
+	 * @return its name, such as {@code crockford-base32}
+	 */
+	static String nameOf(IdCodec codec) {
+		return codec.name().toLowerCase(Locale.ROOT).replace('_', '-');
+	}
+
+	@Override
+	public String token() {
+		return "{seq:" + nameOf(this.codec) + "}";
+	}
+
+	@Override
+	public int length() {
+		return this.codec.length();
+	}
+
+	@Override
+	public int width() {
+		return 0;
+	}
+
+	@Override
+	public long maxValue() {
+		return Long.MAX_VALUE;
+	}
+
+	@Override
+	public void write(long value, StringBuilder id) {
+		id.append(this.codec.encode(value));
+	}
+
+	@Override
+	public long read(String text) {
+		return this.codec.decode(text);
+	}
+
+}
