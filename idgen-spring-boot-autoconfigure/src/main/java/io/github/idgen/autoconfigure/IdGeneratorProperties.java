@@ -74,6 +74,8 @@ public class IdGeneratorProperties {
 
 	private final Entities entities = new Entities();
 
+	private final Obfuscation obfuscation = new Obfuscation();
+
 	/**
 	 * Per-sequence settings, keyed by sequence name. Settings left unset take the value
 	 * of idgen.segment.
@@ -152,12 +154,39 @@ public class IdGeneratorProperties {
 		return this.entities;
 	}
 
+	public Obfuscation getObfuscation() {
+		return this.obfuscation;
+	}
+
 	public Map<String, SequenceProperties> getSequences() {
 		return this.sequences;
 	}
 
 	public void setSequences(Map<String, SequenceProperties> sequences) {
 		this.sequences = sequences;
+	}
+
+	/**
+	 * Settings of the sequences whose formatted numbers are obfuscated.
+	 */
+	public static class Obfuscation {
+
+		/**
+		 * Secret key of the sequences with 'obfuscate' and no 'key' of their own: the
+		 * Base64 of 16, 24 or 32 random bytes, such as the output of 'openssl rand
+		 * -base64 32'. Each sequence permutes its numbers differently with it. The same
+		 * on every instance; never logged or shown.
+		 */
+		private String key;
+
+		public String getKey() {
+			return this.key;
+		}
+
+		public void setKey(String key) {
+			this.key = key;
+		}
+
 	}
 
 	/**

@@ -1,6 +1,8 @@
 package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +19,7 @@ import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.segment.StepPolicy;
+import io.github.idgen.text.IdCodec;
 
 /**
  * Maps {@link IdGeneratorProperties} to {@link SegmentSettings}, rejecting every invalid
@@ -26,6 +29,17 @@ import io.github.idgen.segment.StepPolicy;
 public final class SegmentSettingsMapper {
 
 	private static final String SEGMENT = "idgen.segment.";
+
+	private static final String SHARED_KEY = "idgen.obfuscation.key";
+
+	/**
+	 * What a message shows instead of a key.
+	 */
+	private static final String HIDDEN = "******";
+
+	private static final String KEY_ADVICE = "the Base64 of 16, 24 or 32 random bytes, such as the output of "
+			+ "'openssl rand -base64 32', the same on every instance; keep it secret, as anyone with it can count "
+			+ "the numbers.";
 
 	private final IdGeneratorProperties properties;
 
@@ -55,17 +69,18 @@ public final class SegmentSettingsMapper {
 	}
 
 	/**
-	 * Return the format of every sequence that has one, checking that its date/time
-	 * fields identify its reset period and that its name leaves room for the period in
-	 * the names of its counters.
+	 * Return the format of every sequence that has one, or a text form, checking that its
+	 * date/time fields identify its reset period, that its name leaves room for the
+	 * period in the names of its counters, and that an obfuscated one has a key.
 	 */
 	Map<String, SequenceFormat> formats() {
 		Map<String, SequenceFormat> formats = new LinkedHashMap<>();
 		this.properties.getSequences().forEach((name, sequence) -> {
 			String prefix = "idgen.sequences." + name + ".";
-			if (sequence.getFormat() != null) {
+			String pattern = pattern(prefix, sequence);
+			if (pattern != null) {
 				validName("idgen.sequences", name);
-				formats.put(name, sequenceFormat(prefix, name, sequence));
+				formats.put(name, sequenceFormat(prefix, name, pattern, sequence));
 			}
 			else if (sequence.getReset() != ResetPeriod.NEVER) {
 				String property = prefix + "reset";
@@ -74,14 +89,49 @@ public final class SegmentSettingsMapper {
 								+ "', but a reset period applies only to a sequence with a format.",
 						"Set " + prefix + "format too, or remove " + property + ".");
 			}
+			else if (sequence.isObfuscate()) {
+				String property = prefix + "obfuscate";
+				throw new IdGeneratorConfigurationException(property, true,
+						property + " is true, but only the value of a format is obfuscated.",
+						"Set " + prefix + "format with a fixed width, such as 'ORD{yyyyMMdd}{seq:8}', or remove "
+								+ property + ".");
+			}
+			checkKeyIsUsed(prefix, sequence);
 		});
 		return formats;
 	}
 
-	private static SequenceFormat sequenceFormat(String prefix, String name, SequenceProperties sequence) {
-		String formatProperty = prefix + "format";
+	private static String pattern(String prefix, SequenceProperties sequence) {
+		IdCodec text = sequence.getText();
+		if (text == null) {
+			return sequence.getFormat();
+		}
+		String token = "{seq:" + lowerCase(text) + "}";
+		if (sequence.getFormat() != null) {
+			throw new IdGeneratorConfigurationException(prefix + "text", lowerCase(text),
+					prefix + "text is '" + lowerCase(text) + "', but " + prefix + "format is set too, and the text form"
+							+ " applies only to a sequence without a format.",
+					"Remove " + prefix + "text, or remove it and write the value as text in the format, such as '"
+							+ sequence.getFormat().replaceAll("\\{seq(:[^}]*)?}", token) + "'.");
+		}
+		return token;
+	}
+
+	private static void checkKeyIsUsed(String prefix, SequenceProperties sequence) {
+		if (sequence.getKey() != null && !sequence.isObfuscate()) {
+			throw new IdGeneratorConfigurationException(prefix + "key", HIDDEN,
+					prefix + "key is set, but " + prefix + "obfuscate is not true, so nothing uses the key.",
+					"Set " + prefix + "obfuscate=true, or remove " + prefix + "key.");
+		}
+	}
+
+	private SequenceFormat sequenceFormat(String prefix, String name, String pattern, SequenceProperties sequence) {
+		String formatProperty = (sequence.getText() != null) ? prefix + "text" : prefix + "format";
 		String resetProperty = prefix + "reset";
-		IdFormat format = format(formatProperty, sequence.getFormat());
+		IdFormat format = format(formatProperty, pattern);
+		if (sequence.isObfuscate()) {
+			format = obfuscated(prefix, name, formatProperty, format, sequence.getKey());
+		}
 		ResetPeriod reset = sequence.getReset();
 		try {
 			reset.validateName(name);
@@ -104,6 +154,49 @@ public final class SegmentSettingsMapper {
 		}
 	}
 
+	/**
+	 * Return the format with its value obfuscated under the sequence's key, or else the
+	 * shared one. Messages name the key's property, never its value.
+	 */
+	private IdFormat obfuscated(String prefix, String name, String formatProperty, IdFormat format, String ownKey) {
+		String keyProperty = (ownKey != null) ? prefix + "key" : SHARED_KEY;
+		String key = (ownKey != null) ? ownKey : this.properties.getObfuscation().getKey();
+		if (key == null || key.isBlank()) {
+			throw new IdGeneratorConfigurationException(prefix + "obfuscate", true,
+					prefix + "obfuscate is true, but neither " + prefix + "key nor " + SHARED_KEY + " is set.",
+					"Set " + SHARED_KEY + " (or " + prefix + "key) to " + KEY_ADVICE + " Or remove " + prefix
+							+ "obfuscate.");
+		}
+		byte[] bytes;
+		try {
+			bytes = Base64.getDecoder().decode(key.strip());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IdGeneratorConfigurationException(keyProperty, HIDDEN,
+					keyProperty + " is not Base64 (" + key.length() + " characters).",
+					"Set " + keyProperty + " to " + KEY_ADVICE);
+		}
+		if (bytes.length != 16 && bytes.length != 24 && bytes.length != 32) {
+			throw new IdGeneratorConfigurationException(keyProperty, HIDDEN,
+					keyProperty + " holds " + bytes.length + " bytes, and a key has 16, 24 or 32.",
+					"Set " + keyProperty + " to " + KEY_ADVICE);
+		}
+		try {
+			return format.obfuscated(bytes, name);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IdGeneratorConfigurationException(formatProperty, format.pattern(),
+					formatProperty + " is '" + format.pattern() + "' and " + prefix + "obfuscate is true: "
+							+ ex.getMessage() + ".",
+					"Set " + formatProperty + " to a format whose value has a fixed width of decimal digits, such as '"
+							+ format.pattern().replaceAll("\\{seq(:[^}]*)?}", "{seq:8}") + "', or remove " + prefix
+							+ "obfuscate.");
+		}
+		finally {
+			Arrays.fill(bytes, (byte) 0);
+		}
+	}
+
 	private static IdFormat format(String property, String pattern) {
 		try {
 			return IdFormat.parse(pattern);
@@ -117,8 +210,8 @@ public final class SegmentSettingsMapper {
 		}
 	}
 
-	private static String lowerCase(ResetPeriod reset) {
-		return reset.name().toLowerCase(Locale.ROOT);
+	private static String lowerCase(Enum<?> value) {
+		return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
 	/**

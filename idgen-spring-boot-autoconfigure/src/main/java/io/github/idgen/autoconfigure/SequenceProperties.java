@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import io.github.idgen.SequenceMode;
 import io.github.idgen.format.ResetPeriod;
+import io.github.idgen.text.IdCodec;
 
 /**
  * Settings of one sequence. Settings left unset take the value of idgen.segment.
@@ -44,6 +45,28 @@ public class SequenceProperties {
 	 * width ('{seq:6}') or not ('{seq}'). A value wider than its width is an error.
 	 */
 	private String format;
+
+	/**
+	 * Whether the value of the format is a keyed permutation of the counter within the
+	 * width of '{seq:N}', so that outsiders cannot count the numbers handed out between
+	 * two they see. The numbers keep their width and stay unique; decoding them with the
+	 * key gives the counter back. Needs 'key' or idgen.obfuscation.key.
+	 */
+	private boolean obfuscate;
+
+	/**
+	 * Secret key of this sequence's obfuscation, instead of idgen.obfuscation.key: the
+	 * Base64 of 16, 24 or 32 random bytes, such as the output of 'openssl rand -base64
+	 * 32'. The same on every instance; never logged or shown.
+	 */
+	private String key;
+
+	/**
+	 * Text form of the IDs that nextFormattedId returns when no format is set: 'base62'
+	 * (11 characters) or 'crockford-base32' (13 characters), fixed-width so that text
+	 * order is numeric order.
+	 */
+	private IdCodec text;
 
 	/**
 	 * Whether the sequence's IDs go to JavaScript as numbers, whose integers are exact up
@@ -144,6 +167,30 @@ public class SequenceProperties {
 
 	public void setFormat(String format) {
 		this.format = format;
+	}
+
+	public boolean isObfuscate() {
+		return this.obfuscate;
+	}
+
+	public void setObfuscate(boolean obfuscate) {
+		this.obfuscate = obfuscate;
+	}
+
+	public String getKey() {
+		return this.key;
+	}
+
+	public void setKey(String key) {
+		this.key = key;
+	}
+
+	public IdCodec getText() {
+		return this.text;
+	}
+
+	public void setText(IdCodec text) {
+		this.text = text;
 	}
 
 	public ResetPeriod getReset() {

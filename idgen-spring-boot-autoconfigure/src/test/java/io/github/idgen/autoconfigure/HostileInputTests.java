@@ -81,6 +81,7 @@ class HostileInputTests {
 						.doesNotContain("\n", "\u0000", "\t", "\u0085"));
 				assertThatIllegalArgumentException().isThrownBy(() -> ids.nextIds(name, 10));
 				assertThatIllegalArgumentException().isThrownBy(() -> ids.sequence(name));
+				assertThatIllegalArgumentException().isThrownBy(() -> ids.decodeFormattedId(name, "ORD000001"));
 				assertThat(Duration.ofNanos(System.nanoTime() - started)).as(printable(name))
 					.isLessThan(Duration.ofMillis(200));
 			}

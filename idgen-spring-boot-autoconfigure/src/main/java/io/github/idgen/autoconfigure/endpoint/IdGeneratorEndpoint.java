@@ -39,9 +39,13 @@ import io.github.idgen.segment.SegmentBuffer;
  * {@link IdDecoder} of the backends in use, 404 if none can hold it.</li>
  * <li>{@code POST /actuator/idgen/<name>}: warms a sequence up. A segment sequence then
  * has a current segment and its next one fetched; any other sequence is created. No ID is
- * issued. Its access is read-only by default, so that this operation is offered only with
- * {@code management.endpoint.idgen.access=unrestricted}.</li>
+ * issued.</li>
+ * <li>{@code POST /actuator/idgen/<name>/decode} with {@code {"id": "<formatted ID>"}}:
+ * the value behind a formatted ID, such as the counter behind an obfuscated number.</li>
  * </ul>
+ * Its access is read-only by default, so that the {@code POST} operations are offered
+ * only with {@code management.endpoint.idgen.access=unrestricted}.
+ * <p>
  * Every sequence object has {@code backend} (the name of a
  * {@link io.github.idgen.autoconfigure.Backend}), {@code started}, {@code issued}, what
  * the sequence tells of itself ({@link SequenceInfo#info()}: for a segment sequence its
@@ -181,6 +185,44 @@ public class IdGeneratorEndpoint {
 			return message(WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE, ex.getMessage());
 		}
 		return new WebEndpointResponse<>(describe(warmed));
+	}
+
+	/**
+	 * Return the value behind a formatted ID of a sequence: the counter behind an
+	 * obfuscated number, restored with the key. Offered only with
+	 * {@code management.endpoint.idgen.access=unrestricted}, since it tells what
+	 * obfuscation hides.
+	 * @param sequence the sequence name
+	 * @param operation must be {@code decode}
+	 * @param id the formatted ID, from the JSON body {@code {"id": "..."}}
+	 * @return {@code {"sequence": ..., "id": ..., "value": ...}}; 404 for another
+	 * operation or a sequence that is unknown while unknown sequences are rejected, 400
+	 * if the sequence has no format or the format cannot have written the ID
+	 */
+	@WriteOperation
+	public WebEndpointResponse<Map<String, Object>> decodeFormatted(@Selector String sequence,
+			@Selector String operation, String id) {
+		if (!DECODE.equals(operation)) {
+			return notFound("No operation " + SequenceNames.quote(operation) + "; use /<sequence>/decode");
+		}
+		long value;
+		try {
+			value = this.generator.decodeFormattedId(sequence, id);
+		}
+		catch (UnknownSequenceException ex) {
+			return message(WebEndpointResponse.STATUS_NOT_FOUND, ex.getMessage());
+		}
+		catch (IllegalArgumentException | IllegalStateException ex) {
+			return message(WebEndpointResponse.STATUS_BAD_REQUEST, ex.getMessage());
+		}
+		catch (IdGenerationException ex) {
+			return message(WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE, ex.getMessage());
+		}
+		Map<String, Object> decoded = new LinkedHashMap<>();
+		decoded.put("sequence", sequence);
+		decoded.put("id", id);
+		decoded.put("value", value);
+		return new WebEndpointResponse<>(decoded);
 	}
 
 	/**

@@ -61,11 +61,12 @@ final class SequenceIdRules implements SequenceIdCheck {
 			settings = new SequenceProperties();
 		}
 		checkNeverRepeats(id, marked, group, settings);
-		if (id.type() == SequenceIdType.TEXT && settings.getFormat() == null) {
+		if (id.type() == SequenceIdType.TEXT && settings.getFormat() == null && settings.getText() == null) {
 			throw new IdGeneratorConfigurationException(group + ".format", null,
-					marked + " as a String, and " + group + ".format is not set, so the sequence has no text form.",
-					"Set " + group + ".format (such as ORD{yyyyMMdd}{seq:6}), or declare " + id.property()
-							+ " as Long or long.");
+					marked + " as a String, and neither " + group + ".format nor " + group
+							+ ".text is set, so the sequence has no text form.",
+					"Set " + group + ".format (such as ORD{yyyyMMdd}{seq:6}) or " + group + ".text (such as base62), "
+							+ "or declare " + id.property() + " as Long or long.");
 		}
 	}
 

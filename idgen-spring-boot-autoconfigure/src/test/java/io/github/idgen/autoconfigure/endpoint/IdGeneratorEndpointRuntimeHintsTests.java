@@ -35,7 +35,7 @@ class IdGeneratorEndpointRuntimeHintsTests {
 			.filter((method) -> method.isAnnotationPresent(ReadOperation.class)
 					|| method.isAnnotationPresent(WriteOperation.class))
 			.toList();
-		assertThat(operations).hasSize(4)
+		assertThat(operations).hasSize(5)
 			.allSatisfy((operation) -> assertThat(RuntimeHintsPredicates.reflection().onMethodInvocation(operation))
 				.as(operation.getName())
 				.accepts(hints));

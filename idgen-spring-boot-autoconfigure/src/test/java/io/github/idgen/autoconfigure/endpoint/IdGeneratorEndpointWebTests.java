@@ -31,10 +31,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"spring.datasource.url=jdbc:h2:mem:idgen-endpoint;DB_CLOSE_DELAY=-1", "spring.datasource.username=sa",
 		"spring.datasource.password=s3cr3t-pw", "idgen.sequences.invoice.step=2000",
 		"idgen.sequences.event.backend=snowflake", "idgen.snowflake.worker-id=3",
+		"idgen.sequences.receipt.format=R{seq:8}", "idgen.sequences.receipt.obfuscate=true",
+		"idgen.obfuscation.key=" + IdGeneratorEndpointWebTests.KEY,
 		"spring.autoconfigure.exclude=org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration,"
 				+ "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration,"
 				+ "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration" })
 class IdGeneratorEndpointWebTests {
+
+	/**
+	 * The obfuscation key of sequence {@code receipt}.
+	 */
+	static final String KEY = "q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=";
 
 	@LocalServerPort
 	private int port;
@@ -111,6 +118,15 @@ class IdGeneratorEndpointWebTests {
 	void offersNoWriteOperationByDefault() {
 		ResponseEntity<String> response = post("/actuator/idgen/order");
 		assertThat(response.getStatusCode().value()).isIn(404, 405);
+		String receipt = this.ids.nextFormattedId("receipt");
+		ResponseEntity<String> decode = client().post()
+			.uri("/actuator/idgen/receipt/decode")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body("{\"id\":\"" + receipt + "\"}")
+			.retrieve()
+			.toEntity(String.class);
+		assertThat(decode.getStatusCode().value()).isIn(404, 405);
+		assertThat(decode.getBody()).doesNotContain("\"value\"");
 		assertThat(get("/actuator/idgen/warmed-by-post").getStatusCode().value()).isEqualTo(404);
 	}
 
@@ -130,11 +146,13 @@ class IdGeneratorEndpointWebTests {
 	}
 
 	@Test
-	void revealsNoConnectionDetails() {
+	void revealsNoConnectionDetailsOrKey() {
 		this.ids.nextId("order");
+		this.ids.nextFormattedId("receipt");
 		String body = get("/actuator/idgen").getBody() + get("/actuator/idgen/order").getBody()
-				+ get("/actuator/health").getBody();
+				+ get("/actuator/idgen/receipt").getBody() + get("/actuator/health").getBody();
 		assertThat(body).doesNotContain("jdbc:").doesNotContain("s3cr3t-pw").doesNotContain("idgen-endpoint");
+		assertThat(body).doesNotContain(KEY).doesNotContain(KEY.substring(0, 12)).contains("\"obfuscated\":true");
 	}
 
 	private double measurement(String meterAndTags, String statistic) {

@@ -166,6 +166,20 @@ class JdbcSequenceIdTests {
 	}
 
 	@Test
+	void fillsTextIdentifiersFromTheTextFormOfASequence() {
+		runner().withUserConfiguration(JdbcAggregates.Unformatteds.class)
+			.withPropertyValues("idgen.sequences.plain.text=base62", "idgen.sequences.plain.start=62")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				JdbcAggregates.createTable(context, table("unformatted"), "varchar(32)");
+				JdbcAggregates.UnformattedRepository repository = context
+					.getBean(JdbcAggregates.UnformattedRepository.class);
+				assertThat(repository.save(new JdbcAggregates.Unformatted(null)).id()).isEqualTo("00000000010");
+				assertThat(repository.save(new JdbcAggregates.Unformatted(null)).id()).isEqualTo("00000000011");
+			});
+	}
+
+	@Test
 	void failsAtStartupOnTextIdentifierOfSequenceWithoutFormat() {
 		runner().withUserConfiguration(JdbcAggregates.Unformatteds.class).run((context) -> {
 			assertThat(context).hasFailed();
@@ -173,7 +187,8 @@ class JdbcSequenceIdTests {
 			assertThat(failure.getName()).isEqualTo("idgen.sequences.plain.format");
 			assertThat(failure.getDescription())
 				.contains("@SequenceId on " + JdbcAggregates.Unformatted.class.getName() + ".id");
-			assertThat(failure.getAction()).contains("Set idgen.sequences.plain.format");
+			assertThat(failure.getAction()).contains("Set idgen.sequences.plain.format")
+				.contains("or idgen.sequences.plain.text (such as base62)");
 		});
 	}
 
