@@ -2,7 +2,8 @@
 // the current segment still is, IDs issued and the issue rate between two polls. The first
 // form draws IDs from /ids/{sequence} so that the numbers move; the second places orders
 // (POST /orders) and lists the last ten (GET /orders), their IDs kept as the strings the
-// server sends.
+// server sends, with their obfuscated order numbers and the counters behind them. It also
+// draws one ID above 2^53 and shows it as sent and as a JavaScript number would hold it.
 (function () {
     'use strict';
 
@@ -132,10 +133,22 @@
             const row = document.createElement('tr');
             row.dataset.order = order.id;
             cell(row, order.id, 'number order-id');
+            cell(row, order.orderNumber || '—', 'order-number');
+            cell(row, order.counter === null || order.counter === undefined ? '—' : String(order.counter),
+                'number counter');
             cell(row, order.customer, 'customer');
             cell(row, new Date(order.placedAt).toLocaleString('en'), 'placed-at');
             body.appendChild(row);
         });
+    }
+
+    async function loadTicket() {
+        const response = await fetch('ids/ticket', { headers: { Accept: 'application/json' } });
+        if (response.ok) {
+            const body = await response.json();
+            document.getElementById('ticket').textContent = body.id;
+            document.getElementById('ticket-number').textContent = String(Number(body.id));
+        }
     }
 
     async function loadOrders() {
@@ -158,7 +171,7 @@
             if (!response.ok) {
                 throw new Error(body.detail || ('HTTP ' + response.status));
             }
-            placed.textContent = 'Order ' + body.id;
+            placed.textContent = 'Order ' + body.id + ', number ' + body.orderNumber;
             await loadOrders();
         }
         catch (ex) {
@@ -170,4 +183,5 @@
     document.getElementById('place').addEventListener('submit', place);
     poll();
     loadOrders();
+    loadTicket();
 }());

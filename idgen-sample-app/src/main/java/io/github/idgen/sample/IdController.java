@@ -14,10 +14,11 @@ import io.github.idgen.IdGenerationException;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.UnknownSequenceException;
+import io.github.idgen.autoconfigure.jackson.IdsAsStrings;
 
 /**
  * Hands out IDs over HTTP: {@code GET /ids/{sequence}} for one, {@code ?count=N} for a
- * batch of up to {@value #MAX_COUNT}.
+ * batch of up to {@value #MAX_COUNT}, as JSON strings.
  * <p>
  * Both answers are registered for JSON binding in a native image: Spring registers the
  * types that a handler method declares, and this one declares {@code Object}.
@@ -63,9 +64,24 @@ class IdController {
 		return (ex instanceof IdGenerationException) ? HttpStatus.INTERNAL_SERVER_ERROR : HttpStatus.BAD_REQUEST;
 	}
 
+	/**
+	 * One ID, written as a JSON string by {@code @IdsAsStrings}, since JavaScript numbers
+	 * hold integers exactly only up to 2^53.
+	 *
+	 * @param sequence the sequence
+	 * @param id the ID
+	 */
+	@IdsAsStrings
 	record SingleId(String sequence, long id) {
 	}
 
+	/**
+	 * A batch of IDs, written as JSON strings.
+	 *
+	 * @param sequence the sequence
+	 * @param ids the IDs
+	 */
+	@IdsAsStrings
 	record IdBatch(String sequence, long[] ids) {
 	}
 

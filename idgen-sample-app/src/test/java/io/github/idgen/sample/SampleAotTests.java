@@ -140,7 +140,7 @@ class SampleAotTests {
 		List<Long> ids = new ArrayList<>();
 		for (int i = 0; i < 5; i++) {
 			Map<?, ?> body = sample.http().get().uri("/ids/order").retrieve().body(Map.class);
-			ids.add(((Number) body.get("id")).longValue());
+			ids.add(Long.parseLong((String) body.get("id")));
 		}
 		assertThat(ids).doesNotHaveDuplicates().isSorted();
 		assertThat(sample.http().get().uri("/actuator/health").retrieve().body(Map.class)).containsEntry("status",

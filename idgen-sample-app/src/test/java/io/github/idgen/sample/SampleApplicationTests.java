@@ -39,19 +39,25 @@ class SampleApplicationTests {
 		Map<String, Object> first = get("/ids/order").getBody();
 		Map<String, Object> second = get("/ids/order").getBody();
 		assertThat(first).containsEntry("sequence", "order");
-		assertThat(((Number) first.get("id")).longValue()).isEqualTo(1_000_000);
-		assertThat(((Number) second.get("id")).longValue()).isEqualTo(1_000_001);
+		assertThat(first.get("id")).isEqualTo("1000000");
+		assertThat(second.get("id")).isEqualTo("1000001");
+	}
+
+	@Test
+	void servesIdsAboveTwoToThe53AsExactStrings() {
+		assertThat(get("/ids/ticket").getBody()).containsEntry("id", "9007199254740993");
+		assertThat(get("/ids/ticket?count=2").getBody()).containsEntry("ids",
+				List.of("9007199254740994", "9007199254740995"));
 	}
 
 	@Test
 	@SuppressWarnings("unchecked")
 	void servesBatches() {
 		Map<String, Object> batch = get("/ids/invoice?count=5").getBody();
-		List<Number> ids = (List<Number>) batch.get("ids");
+		List<String> ids = (List<String>) batch.get("ids");
 		assertThat(ids).hasSize(5);
-		long first = ids.get(0).longValue();
-		assertThat(ids).extracting(Number::longValue)
-			.containsExactly(first, first + 1, first + 2, first + 3, first + 4);
+		long first = Long.parseLong(ids.get(0));
+		assertThat(ids).extracting(Long::parseLong).containsExactly(first, first + 1, first + 2, first + 3, first + 4);
 	}
 
 	@Test

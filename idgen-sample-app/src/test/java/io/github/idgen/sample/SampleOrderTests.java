@@ -1,8 +1,12 @@
 package io.github.idgen.sample;
 
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.jayway.jsonpath.JsonPath;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -15,11 +19,14 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.client.RestClient;
 
+import io.github.idgen.IdGenerator;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tests the sample's orders over HTTP: JPA entities whose identifiers idgen draws from
- * the sequence named after their table, sent to clients as JSON strings.
+ * the sequence named after their table, sent to clients as JSON strings, and their
+ * obfuscated daily order numbers.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "spring.datasource.url=jdbc:h2:file:./target/sample-order-test/${random.uuid}")
@@ -30,6 +37,9 @@ class SampleOrderTests {
 
 	@Autowired
 	private JdbcTemplate jdbc;
+
+	@Autowired
+	private IdGenerator ids;
 
 	@Test
 	void placedOrdersGetIdsFromTheirSequenceAsJsonStrings() {
@@ -48,6 +58,26 @@ class SampleOrderTests {
 			.body(new ParameterizedTypeReference<>() {
 			});
 		assertThat(latest).extracting((order) -> order.get("id")).containsExactly("2", "1");
+	}
+
+	@Test
+	void ordersGetObfuscatedDailyNumbersThatDecodeToTheirCounter() {
+		String today = "ORD" + LocalDate.now().format(DateTimeFormatter.BASIC_ISO_DATE);
+		List<String> numbers = new ArrayList<>();
+		long first = 0;
+		for (int i = 0; i < 20; i++) {
+			Map<String, Object> order = JsonPath.parse(place("Customer " + i)).read("$");
+			String number = (String) order.get("orderNumber");
+			assertThat(number).hasSize(17).startsWith(today);
+			long counter = ((Number) order.get("counter")).longValue();
+			first = (i == 0) ? counter : first;
+			assertThat(counter).isEqualTo(first + i);
+			assertThat(this.ids.decodeFormattedId("order-number", number)).isEqualTo(counter);
+			numbers.add(number);
+		}
+		assertThat(numbers).doesNotHaveDuplicates().isNotEqualTo(numbers.stream().sorted().toList());
+		assertThat(this.jdbc.queryForList("SELECT order_number FROM orders ORDER BY id", String.class))
+			.containsSubsequence(numbers);
 	}
 
 	@Test

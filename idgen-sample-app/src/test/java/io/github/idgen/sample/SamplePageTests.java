@@ -37,6 +37,9 @@ class SamplePageTests {
 
 	private static final Pattern ORDER_ID = Pattern.compile("\"id\":\"([0-9]+)\"");
 
+	private static final Pattern ORDER_NUMBER = Pattern
+		.compile("\"orderNumber\":\"(ORD[0-9]{14})\",\"counter\":([0-9]+)");
+
 	private static final Pattern ORDER_ROW = Pattern.compile("<tr data-sequence=\"order\">(.*?)</tr>");
 
 	@LocalServerPort
@@ -61,7 +64,7 @@ class SamplePageTests {
 	}
 
 	@Test
-	void pageListsTheOrdersPlacedWithTheirIds() throws Exception {
+	void pageListsTheOrdersPlacedWithTheirIdsNumbersAndCounters() throws Exception {
 		requireChromium();
 		RestClient client = RestClient.create(base());
 		String placed = client.post()
@@ -73,8 +76,20 @@ class SamplePageTests {
 		Matcher id = ORDER_ID.matcher(placed);
 		assertThat(id.find()).as("an id in %s", placed).isTrue();
 		String dom = renderedDom(base() + "/");
+		Matcher number = ORDER_NUMBER.matcher(placed);
+		assertThat(number.find()).as("an order number in %s", placed).isTrue();
 		assertThat(dom).contains("<tr data-order=\"" + id.group(1) + "\"><td class=\"number order-id\">" + id.group(1)
-				+ "</td><td class=\"customer\">Ada</td>");
+				+ "</td><td class=\"order-number\">" + number.group(1) + "</td><td class=\"number counter\">"
+				+ number.group(2) + "</td><td class=\"customer\">Ada</td>");
+	}
+
+	@Test
+	void pageShowsAnIdAboveTwoToThe53Exactly() throws Exception {
+		requireChromium();
+		String dom = renderedDom(base() + "/");
+		assertThat(dom).containsPattern("<span id=\"ticket\" class=\"number\">900719925474099[3-9]</span>")
+			.contains("<span id=\"ticket-number\" class=\"number\">900719925474099");
+		assertThat(dom).doesNotContain("<span id=\"ticket\" class=\"number\">9007199254740992</span>");
 	}
 
 	private String base() {

@@ -41,7 +41,7 @@ class SampleRestartTests {
 			.uri("/ids/order")
 			.retrieve()
 			.body(Map.class);
-		return ((Number) body.get("id")).longValue();
+		return Long.parseLong((String) body.get("id"));
 	}
 
 }
