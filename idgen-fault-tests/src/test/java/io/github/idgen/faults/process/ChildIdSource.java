@@ -1,13 +1,18 @@
 package io.github.idgen.faults.process;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
+import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
+import io.github.idgen.format.IdFormat;
 import io.github.idgen.segment.SegmentSequences;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.StepPolicy;
@@ -23,18 +28,25 @@ import io.github.idgen.worker.WorkerId;
  * {@code segment}, the segment engine over the store of {@link ChildStores} (options
  * {@code sequence} and {@code step}, and optional {@code fetchTimeout}, an ISO-8601
  * duration, 3 s by default; the step is fixed and the next segment is fetched at half of
- * the current one, so that allocations are frequent), or {@code leased}, a snowflake
- * {@link LeasedWorker} holding worker id 0 (see {@link OneWorkerIdLeaseStore}; options
- * {@code ttl}, {@code margin} and {@code maxBackwardWait}, ISO-8601 durations), which
- * waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free and then prints
- * {@code Leased worker <id> at <instant>}, the instant on the child's wall clock, or
- * {@code static}, snowflake worker id 0 without a lease (option {@code maxBackwardWait}),
- * kept in the {@link StateFileWorker} state file of option {@code stateFile} if that is
- * given and a bare {@link SnowflakeGenerator} otherwise.
+ * the current one, so that allocations are frequent), {@code obfuscated}, the same
+ * sequence's values written by the obfuscated format {@code {seq:12}} (a keyed
+ * permutation of 12 digits, with {@link #OBFUSCATION_KEY}), or {@code leased}, a
+ * snowflake {@link LeasedWorker} holding worker id 0 (see {@link OneWorkerIdLeaseStore};
+ * options {@code ttl}, {@code margin} and {@code maxBackwardWait}, ISO-8601 durations),
+ * which waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free and then
+ * prints {@code Leased worker <id> at <instant>}, the instant on the child's wall clock,
+ * or {@code static}, snowflake worker id 0 without a lease (option
+ * {@code maxBackwardWait}), kept in the {@link StateFileWorker} state file of option
+ * {@code stateFile} if that is given and a bare {@link SnowflakeGenerator} otherwise.
  */
 final class ChildIdSource implements LongSupplier, AutoCloseable {
 
 	private static final int ACQUIRE_SECONDS = 30;
+
+	/**
+	 * The key of mode {@code obfuscated}.
+	 */
+	static final byte[] OBFUSCATION_KEY = "fault-suite-obfuscation-key-32b!".getBytes(StandardCharsets.US_ASCII);
 
 	private final LongSupplier ids;
 
@@ -57,13 +69,15 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 	static ChildIdSource open(ChildOptions options) throws InterruptedException {
 		ChildStores stores = new ChildStores(options);
 		return switch (options.get("mode")) {
-			case "segment" -> {
+			case "segment", "obfuscated" -> {
 				long step = options.getInt("step");
 				SegmentSettings settings = new SegmentSettings(1, step,
 						new StepPolicy(step, step, Duration.ofMinutes(15)), 0.5,
 						Duration.parse(options.get("fetchTimeout", "PT3S")));
 				SegmentSequences sequences = new SegmentSequences(stores.segmentStore(), settings, Map.of());
-				yield new ChildIdSource(sequences.create(options.get("sequence"))::next, sequences, stores);
+				Sequence sequence = sequences.create(options.get("sequence"));
+				LongSupplier ids = options.get("mode").equals("obfuscated") ? obfuscated(sequence) : sequence::next;
+				yield new ChildIdSource(ids, sequences, stores);
 			}
 			case "leased" -> {
 				LeasedWorker worker = leaseWorker(options, stores);
@@ -85,6 +99,16 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 			}
 			default -> throw new IllegalArgumentException("Unknown mode " + options.get("mode"));
 		};
+	}
+
+	/**
+	 * Return the numbers of an obfuscated format {@code {seq:12}} of a sequence's values,
+	 * as numbers.
+	 */
+	private static LongSupplier obfuscated(Sequence sequence) {
+		IdFormat format = IdFormat.parse("{seq:12}").obfuscated(OBFUSCATION_KEY, sequence.name());
+		ZonedDateTime time = ZonedDateTime.now(ZoneOffset.UTC);
+		return () -> Long.parseLong(format.format(sequence.name(), sequence.next(), time));
 	}
 
 	private static LeasedWorker leaseWorker(ChildOptions options, ChildStores stores) throws InterruptedException {

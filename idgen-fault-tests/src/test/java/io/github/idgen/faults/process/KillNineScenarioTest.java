@@ -8,6 +8,7 @@ import java.util.Random;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +29,8 @@ import static org.assertj.core.api.Assertions.fail;
  * starts it again, for {@code idgen.faults.seconds} (60 by default) per backend, counted
  * from the first start; only children that generate are killed. A killed generator loses
  * the rest of its segments (gaps), never repeats an ID: the merged history of every
- * incarnation must hold no duplicate, and each thread's IDs must increase.
+ * incarnation must hold no duplicate, and each thread's IDs must increase. On PostgreSQL
+ * the children also write their values as obfuscated numbers, which must be unique too.
  */
 @Tag("faults")
 class KillNineScenarioTest {
@@ -52,14 +54,33 @@ class KillNineScenarioTest {
 	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "h2", "postgres", "mariadb", "redis", "mongo" })
 	void killedGeneratorsNeverRepeatAnId(String backendName) throws Exception {
-		Path history = Files.createDirectories(this.directory.resolve("history"));
+		HistoryReport report = killAtRandom(backendName, "segment");
+		FaultSummary.report("kill-9", backendName, report);
+		assertUniqueAndIncreasing(report);
+	}
+
+	/**
+	 * The children write each value as an obfuscated number ({@code {seq:12}} with a
+	 * key): the numbers must be unique as the values are, and, being permuted, mostly out
+	 * of order.
+	 */
+	@Test
+	void killedGeneratorsNeverRepeatAnObfuscatedNumber() throws Exception {
+		HistoryReport report = killAtRandom("postgres", "obfuscated");
+		FaultSummary.report("kill-9 obfuscated", "postgres", report);
+		assertThat(report.duplicates()).as("duplicates, e.g. %s", report.examples()).isZero();
+		assertThat(report.monotonicityViolations()).as("numbers out of order").isPositive();
+	}
+
+	private HistoryReport killAtRandom(String backendName, String mode) throws Exception {
+		Path history = Files.createDirectories(this.directory.resolve("history-" + mode));
 		long seed = new Random().nextLong();
 		System.out.println("kill-9 on " + backendName + ": random seed " + seed + ", logs in " + this.directory);
 		Random random = new Random(seed);
 		int kills = 0;
 		try (SharedBackend backend = SharedBackend.open(backendName)) {
 			ChildOptions options = backend.options()
-				.with("mode", "segment")
+				.with("mode", mode)
 				.with("sequence", "kill9-" + UUID.randomUUID())
 				.with("step", 100)
 				.with("threads", 2)
@@ -91,10 +112,9 @@ class KillNineScenarioTest {
 		}
 		HistoryReport report = HistoryChecker.checkDirectory(history);
 		System.out.println("kill-9 on " + backendName + ": " + kills + " kills");
-		FaultSummary.report("kill-9", backendName, report);
 		assertThat(kills).as("kills").isPositive();
 		assertThat(report.acknowledged()).isPositive();
-		assertUniqueAndIncreasing(report);
+		return report;
 	}
 
 	private ChildJvm start(ChildOptions options, String name) {
