@@ -40,13 +40,7 @@ class IdGeneratorEndpointWriteAccessWebTests {
 	@Test
 	void postWarmsASequenceUp() {
 		assertThat(get("/actuator/idgen/order")).contains("\"started\":false");
-		ResponseEntity<String> response = IdGeneratorEndpointWebTests.client(this.port)
-			.post()
-			.uri("/actuator/idgen/order")
-			.contentType(MediaType.APPLICATION_JSON)
-			.body("{}")
-			.retrieve()
-			.toEntity(String.class);
+		ResponseEntity<String> response = post("/actuator/idgen/order", "{}");
 		assertThat(response.getStatusCode().value()).isEqualTo(200);
 		Map<String, Object> order = JsonPath.parse(get("/actuator/idgen/order")).read("$");
 		assertThat(order).containsEntry("started", true)
@@ -58,13 +52,7 @@ class IdGeneratorEndpointWriteAccessWebTests {
 
 	@Test
 	void postOfARejectedSequenceIsNotFound() {
-		ResponseEntity<String> response = IdGeneratorEndpointWebTests.client(this.port)
-			.post()
-			.uri("/actuator/idgen/unknown")
-			.contentType(MediaType.APPLICATION_JSON)
-			.body("{}")
-			.retrieve()
-			.toEntity(String.class);
+		ResponseEntity<String> response = post("/actuator/idgen/unknown", "{}");
 		assertThat(response.getStatusCode().value()).isEqualTo(404);
 	}
 
@@ -92,20 +80,18 @@ class IdGeneratorEndpointWriteAccessWebTests {
 		assertThat(noFormat.getBody()).contains("Sequence 'order' has no format");
 		assertThat(decode("unknown", "{\"id\":\"R12345678\"}").getStatusCode().value()).isEqualTo(404);
 		assertThat(decode("receipt", "{}").getStatusCode().value()).isEqualTo(400);
-		ResponseEntity<String> otherOperation = IdGeneratorEndpointWebTests.client(this.port)
-			.post()
-			.uri("/actuator/idgen/receipt/encode")
-			.contentType(MediaType.APPLICATION_JSON)
-			.body("{\"id\":\"R12345678\"}")
-			.retrieve()
-			.toEntity(String.class);
+		ResponseEntity<String> otherOperation = post("/actuator/idgen/receipt/encode", "{\"id\":\"R12345678\"}");
 		assertThat(otherOperation.getStatusCode().value()).isEqualTo(404);
 	}
 
 	private ResponseEntity<String> decode(String sequence, String body) {
+		return post("/actuator/idgen/" + sequence + "/decode", body);
+	}
+
+	private ResponseEntity<String> post(String path, String body) {
 		return IdGeneratorEndpointWebTests.client(this.port)
 			.post()
-			.uri("/actuator/idgen/" + sequence + "/decode")
+			.uri(path)
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(body)
 			.retrieve()
