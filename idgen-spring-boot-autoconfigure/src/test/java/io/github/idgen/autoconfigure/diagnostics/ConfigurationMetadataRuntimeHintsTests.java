@@ -18,6 +18,7 @@ import org.springframework.core.ResolvableType;
 import io.github.idgen.autoconfigure.AotProcessing;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
+import io.github.idgen.autoconfigure.jackson.IdGeneratorJacksonAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,7 +48,7 @@ class ConfigurationMetadataRuntimeHintsTests {
 
 	@Test
 	void springBootRegistersThePropertiesClassesTheMetadataNames() {
-		RuntimeHints hints = AotProcessing.hints(IdgenAutoConfigurations.of());
+		RuntimeHints hints = AotProcessing.hints(IdgenAutoConfigurations.of(IdGeneratorJacksonAutoConfiguration.class));
 		Set<Class<?>> checked = new HashSet<>();
 		for (Class<?> properties : PropertiesClasses.read(this.classLoader).values()) {
 			assertIntrospectable(hints, properties, checked);
