@@ -60,9 +60,19 @@ record EncodedText(IdCodec codec) implements ValueField {
 		id.append(this.codec.encode(value));
 	}
 
+	/**
+	 * Read the value, accepting only the text the codec writes for it, not the other
+	 * spellings its decoding accepts (Crockford's lower case and aliases), so that a
+	 * value has one formatted ID.
+	 */
 	@Override
 	public long read(String text) {
-		return this.codec.decode(text);
+		long value = this.codec.decode(text);
+		String written = this.codec.encode(value);
+		if (!written.equals(text)) {
+			throw new IllegalArgumentException("the value is written " + written + ", not as given");
+		}
+		return value;
 	}
 
 }

@@ -5,6 +5,8 @@ import java.text.ParsePosition;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoField;
+import java.time.temporal.TemporalAccessor;
 import java.util.Set;
 
 import io.github.idgen.SequenceExhaustedException;
@@ -146,9 +148,15 @@ public final class IdFormat {
 
 	private static void checkMatches(DateTimeFormatter formatter, String text, String where) {
 		ParsePosition position = new ParsePosition(0);
-		formatter.parseUnresolved(text, position);
-		if (position.getErrorIndex() >= 0 || position.getIndex() != text.length()) {
+		TemporalAccessor fields = formatter.parseUnresolved(text, position);
+		if (fields == null || position.getErrorIndex() >= 0 || position.getIndex() != text.length()) {
 			throw new IllegalArgumentException("the text " + where + " the value does not match the format");
+		}
+		for (ChronoField field : ChronoField.values()) {
+			if (fields.isSupported(field) && !field.range().isValidValue(fields.getLong(field))) {
+				throw new IllegalArgumentException("the text " + where + " the value holds " + fields.getLong(field)
+						+ " as " + field + ", which no date has");
+			}
 		}
 	}
 

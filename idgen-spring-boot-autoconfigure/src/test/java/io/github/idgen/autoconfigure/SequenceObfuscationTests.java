@@ -181,7 +181,9 @@ class SequenceObfuscationTests {
 				assertThat(ids.nextId("ticket")).isEqualTo(9007199254740995L);
 				String code = ids.nextFormattedId("code");
 				assertThat(code).isEqualTo("0000000000001");
-				assertThat(ids.decodeFormattedId("code", "000000000000i")).isEqualTo(1);
+				assertThat(ids.decodeFormattedId("code", "0000000000001")).isEqualTo(1);
+				assertThatIllegalArgumentException().isThrownBy(() -> ids.decodeFormattedId("code", "000000000000i"))
+					.withMessageEndingWith("the value is written 0000000000001, not as given");
 				assertThat(((DefaultIdGenerator) ids).sequence("ticket")).isInstanceOf(SequenceInfo.class);
 				assertThat(((SequenceInfo) ids.sequence("ticket")).info()).containsEntry("format", "{seq:base62}");
 			});
