@@ -1,5 +1,6 @@
 package io.github.idgen.redis;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -38,7 +39,8 @@ public final class RedisSequences implements SequenceBackend, AutoCloseable {
 	 * @param segments the segment-mode sequences over that store
 	 * @param incrementStore the store of the sequences in increment mode, without a floor
 	 * @param times the sequences in time mode
-	 * @param settings the mode and first ID of each sequence
+	 * @param settings the mode, the first ID and the wait timeout in increment mode of
+	 * each sequence
 	 */
 	public RedisSequences(RedisSegmentStore segmentStore, SegmentSequences segments, RedisSegmentStore incrementStore,
 			RedisTimeSequences times, PerSequence settings) {
@@ -53,7 +55,8 @@ public final class RedisSequences implements SequenceBackend, AutoCloseable {
 	public Sequence create(String name) {
 		return switch (this.settings.mode(name)) {
 			case SEGMENT -> this.segments.create(name);
-			case INCREMENT -> new RedisIncrementSequence(this.incrementStore, name, this.settings.start(name));
+			case INCREMENT -> new RedisIncrementSequence(this.incrementStore, name, this.settings.start(name),
+					this.settings.waitTimeout(name));
 			case TIME -> this.times.create(name);
 		};
 	}
@@ -129,6 +132,14 @@ public final class RedisSequences implements SequenceBackend, AutoCloseable {
 		 * @return its first ID
 		 */
 		long start(String sequence);
+
+		/**
+		 * Return how long a caller of the sequence in increment mode waits for a
+		 * reservation that another caller runs.
+		 * @param sequence the sequence or period counter name
+		 * @return the wait timeout, positive
+		 */
+		Duration waitTimeout(String sequence);
 
 	}
 

@@ -2,11 +2,24 @@ package io.github.idgen.redis;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
+import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.segment.Segment;
+import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.test.TestBackends;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -83,13 +96,15 @@ abstract class AbstractRedisIncrementSequenceTest {
 	}
 
 	@Test
-	void nextFromFourInstancesOnFourThreadsEachIsOneContiguousRange() throws Exception {
+	void nextFromThreeInstancesOnEightThreadsEachIsOneGapFreeRangeReservedInFewerReservations() throws Exception {
 		String name = uniqueName("contiguous");
 		int perThread = idsPerThread();
+		List<RedisIncrementSequence> instances = new ArrayList<>();
 		List<Callable<long[]>> tasks = new ArrayList<>();
-		for (int instance = 0; instance < 4; instance++) {
+		for (int instance = 0; instance < 3; instance++) {
 			RedisIncrementSequence sequence = sequenceOfNewInstance(name, 1);
-			for (int thread = 0; thread < 4; thread++) {
+			instances.add(sequence);
+			for (int thread = 0; thread < 8; thread++) {
 				tasks.add(() -> {
 					long[] ids = new long[perThread];
 					for (int i = 0; i < perThread; i++) {
@@ -99,12 +114,89 @@ abstract class AbstractRedisIncrementSequenceTest {
 				});
 			}
 		}
-		long[] all = runTogether(tasks).stream().flatMapToLong(Arrays::stream).sorted().toArray();
-		assertThat(all).hasSize(16 * perThread);
+		List<long[]> perThreadIds = runTogether(tasks, Duration.ofMinutes(3));
+		for (long[] ids : perThreadIds) {
+			for (int i = 1; i < ids.length; i++) {
+				assertThat(ids[i]).isGreaterThan(ids[i - 1]);
+			}
+		}
+		long[] all = perThreadIds.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+		assertThat(all).hasSize(24 * perThread);
 		for (int i = 0; i < all.length; i++) {
 			if (all[i] != i + 1) {
 				throw new AssertionError("Expected ID " + (i + 1) + " at position " + i + " but got " + all[i]);
 			}
+		}
+		long reservations = instances.stream().mapToLong(this::reservations).sum();
+		assertThat(reservations).as("reservations for %s IDs", all.length).isLessThan(all.length / 2);
+		assertThat(redis().opsForValue().get(KEYS.counter(name))).isEqualTo(Long.toString(all.length));
+	}
+
+	@Test
+	void nextOfLoneCallerRunsOneReservationPerCall() {
+		RedisIncrementSequence sequence = sequence(uniqueName("lone"), 1);
+		for (int i = 1; i <= 50; i++) {
+			assertThat(sequence.next()).isEqualTo(i);
+		}
+		assertThat(sequence.next(3)).containsExactly(51, 52, 53);
+		assertThat(reservations(sequence)).isEqualTo(51);
+		assertThat(sequence.info()).containsEntry("issued", 53L).containsEntry("highestId", 53L);
+	}
+
+	@Test
+	void callerGivingUpBeforeItsReservationLeavesNoGapInRedis() throws Exception {
+		String name = uniqueName("gave-up-waiting");
+		HeldReservations held = new HeldReservations(name, 2);
+		ReservationCombiner combiner = new ReservationCombiner(name, held::reserve, Duration.ofMillis(500));
+		assertThat(combiner.take(1)).isEqualTo(1);
+		CompletableFuture<Long> inFlight = held.takeInThread(combiner);
+		held.awaitHeld(2);
+		CompletableFuture<Long> waiting = held.takeInThread(combiner);
+		assertThat(waiting).failsWithin(Duration.ofSeconds(5))
+			.withThrowableOfType(ExecutionException.class)
+			.havingCause()
+			.isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("nothing was reserved for it");
+		held.release(2);
+		assertThat(inFlight.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+		assertThat(combiner.take(1)).isEqualTo(3);
+		assertThat(redis().opsForValue().get(KEYS.counter(name))).isEqualTo("3");
+	}
+
+	@Test
+	void callerGivingUpWhileCombinedLeavesOnlyItsOwnIdUnusedInRedis() throws Exception {
+		String name = uniqueName("gave-up-combined");
+		HeldReservations held = new HeldReservations(name, 1, 2);
+		ReservationCombiner combiner = new ReservationCombiner(name, held::reserve, Duration.ofMillis(700));
+		CompletableFuture<Long> first = held.takeInThread(combiner);
+		held.awaitHeld(1);
+		CompletableFuture<Long> combined = held.takeInThread(combiner);
+		CompletableFuture<Long> givingUp = held.takeInThread(combiner);
+		held.release(1);
+		assertThat(first.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		held.awaitHeld(2);
+		assertThat(givingUp).failsWithin(Duration.ofSeconds(5))
+			.withThrowableOfType(ExecutionException.class)
+			.havingCause()
+			.isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("its ID too, which stays unused");
+		assertThat(combined).isNotDone();
+		held.release(2);
+		assertThat(combined.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+		assertThat(combiner.take(1)).as("the ID of the caller that gave up stays unused").isEqualTo(4);
+		assertThat(redis().opsForValue().get(KEYS.counter(name))).isEqualTo("4");
+	}
+
+	private long reservations(RedisIncrementSequence sequence) {
+		return (Long) sequence.info().get("reservations");
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 
@@ -218,6 +310,85 @@ abstract class AbstractRedisIncrementSequenceTest {
 		assertThatIllegalArgumentException().isThrownBy(() -> sequence("x".repeat(129), 1));
 		assertThatIllegalArgumentException().isThrownBy(() -> sequence("ok", 0));
 		assertThatIllegalArgumentException().isThrownBy(() -> sequence("ok", 1).next(0));
+	}
+
+	/**
+	 * Reservations of the Redis store under test, the ones numbered as given held until
+	 * the test releases them, and callers in threads of their own.
+	 */
+	private final class HeldReservations {
+
+		private final RedisSegmentStore store = new RedisSegmentStore(connectionFactory(), KEYS);
+
+		private final String name;
+
+		private final Map<Integer, CountDownLatch> releases = new ConcurrentHashMap<>();
+
+		private final Set<Integer> reached = ConcurrentHashMap.newKeySet();
+
+		private final AtomicInteger reservations = new AtomicInteger();
+
+		HeldReservations(String name, int... heldReservations) {
+			this.name = name;
+			for (int reservation : heldReservations) {
+				this.releases.put(reservation, new CountDownLatch(1));
+			}
+		}
+
+		Segment reserve(long count) {
+			int reservation = this.reservations.incrementAndGet();
+			CountDownLatch release = this.releases.get(reservation);
+			if (release != null) {
+				this.reached.add(reservation);
+				try {
+					release.await(10, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}
+			return this.store.allocate(this.name, count, SequenceBounds.startingAt(1));
+		}
+
+		void awaitHeld(int reservation) {
+			awaitUntil(() -> this.reached.contains(reservation), "reservation " + reservation + " held");
+		}
+
+		void release(int reservation) {
+			this.releases.get(reservation).countDown();
+		}
+
+		/**
+		 * Call {@code take} in a thread of its own and return once that thread waits, so
+		 * that callers join the queue in the order of the calls.
+		 */
+		CompletableFuture<Long> takeInThread(ReservationCombiner combiner) {
+			CompletableFuture<Long> result = new CompletableFuture<>();
+			Thread thread = new Thread(() -> {
+				try {
+					result.complete(combiner.take(1));
+				}
+				catch (Throwable ex) {
+					result.completeExceptionally(ex);
+				}
+			});
+			thread.setDaemon(true);
+			thread.start();
+			awaitUntil(() -> thread.getState() == Thread.State.WAITING
+					|| thread.getState() == Thread.State.TIMED_WAITING || result.isDone(), "the caller waiting");
+			return result;
+		}
+
+		private static void awaitUntil(BooleanSupplier condition, String what) {
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+			while (!condition.getAsBoolean()) {
+				if (System.nanoTime() > deadline) {
+					throw new AssertionError("Timed out waiting for " + what);
+				}
+				Thread.onSpinWait();
+			}
+		}
+
 	}
 
 }

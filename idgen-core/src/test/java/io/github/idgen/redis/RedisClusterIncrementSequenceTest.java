@@ -15,7 +15,7 @@ class RedisClusterIncrementSequenceTest extends AbstractRedisIncrementSequenceTe
 
 	@Override
 	protected int idsPerThread() {
-		return 5_000;
+		return 50_000;
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.redis;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -80,8 +81,9 @@ class RedisBackendConfiguration {
 	}
 
 	/**
-	 * Return the mode and first ID of each sequence: its own, or for a period counter
-	 * such as {@code order@20261121} those of {@code order}, or the defaults.
+	 * Return the mode, the first ID and the wait timeout (its {@code fetch-timeout}) of
+	 * each sequence: its own, or for a period counter such as {@code order@20261121}
+	 * those of {@code order}, or the defaults.
 	 */
 	private static RedisSequences.PerSequence perSequence(IdGeneratorProperties properties, RedisProperties redis) {
 		return new RedisSequences.PerSequence() {
@@ -96,6 +98,13 @@ class RedisBackendConfiguration {
 			public long start(String sequence) {
 				SequenceProperties settings = settingsOf(sequence);
 				return (settings != null) ? settings.getStart() : 1;
+			}
+
+			@Override
+			public Duration waitTimeout(String sequence) {
+				SequenceProperties settings = settingsOf(sequence);
+				return (settings != null && settings.getFetchTimeout() != null) ? settings.getFetchTimeout()
+						: properties.getSegment().getFetchTimeout();
 			}
 
 			private SequenceProperties settingsOf(String name) {

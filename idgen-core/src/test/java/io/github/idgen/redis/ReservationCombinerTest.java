@@ -1,0 +1,401 @@
+package io.github.idgen.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.SequenceExhaustedException;
+import io.github.idgen.segment.Segment;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static io.github.idgen.test.Concurrently.runTogether;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests for {@link ReservationCombiner} over a counter in memory whose reservations the
+ * tests hold and release, so that which callers wait behind which reservation is certain.
+ * {@code AbstractRedisIncrementSequenceTest} runs it over Redis.
+ */
+class ReservationCombinerTest {
+
+	private final Counter counter = new Counter();
+
+	private final List<Thread> threads = new CopyOnWriteArrayList<>();
+
+	@AfterEach
+	void releaseAndJoin() throws InterruptedException {
+		this.counter.releaseAll();
+		for (Thread thread : this.threads) {
+			thread.join(10_000);
+		}
+	}
+
+	@Test
+	void loneCallerReservesAtOnceOneReservationPerCall() {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(3));
+		for (int i = 1; i <= 100; i++) {
+			assertThat(combiner.take(1)).isEqualTo(i);
+		}
+		assertThat(combiner.take(5)).isEqualTo(101);
+		assertThat(combiner.take(1)).isEqualTo(106);
+		assertThat(this.counter.counts()).hasSize(102).startsWith(1L, 1L).contains(5L);
+		assertThat(combiner.reservations()).isEqualTo(102);
+	}
+
+	@Test
+	void callersArrivingDuringAReservationShareTheNextInTheOrderTheyArrived() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
+		CountDownLatch first = this.counter.holdNext();
+		CompletableFuture<Long> a = takeInThread(combiner, 1);
+		this.counter.awaitHeld(1);
+		CompletableFuture<Long> b = takeInThread(combiner, 1);
+		CompletableFuture<Long> c = takeInThread(combiner, 3);
+		CompletableFuture<Long> d = takeInThread(combiner, 1);
+		first.countDown();
+		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+		assertThat(c.get(5, TimeUnit.SECONDS)).isEqualTo(3);
+		assertThat(d.get(5, TimeUnit.SECONDS)).isEqualTo(6);
+		assertThat(this.counter.counts()).containsExactly(1L, 5L);
+		assertThat(combiner.reservations()).isEqualTo(2);
+	}
+
+	@Test
+	void callerGivingUpBeforeItsReservationStartsLeavesNoGap() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofMillis(300));
+		CountDownLatch first = this.counter.holdNext();
+		CompletableFuture<Long> a = takeInThread(combiner, 1);
+		this.counter.awaitHeld(1);
+		CompletableFuture<Long> b = takeInThread(combiner, 1);
+		assertThat(b).failsWithin(Duration.ofSeconds(5))
+			.withThrowableOfType(ExecutionException.class)
+			.havingCause()
+			.isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("'counted'")
+			.withMessageContaining("within 300 ms")
+			.withMessageContaining("nothing was reserved for it");
+		first.countDown();
+		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(combiner.take(1)).isEqualTo(2);
+		assertThat(this.counter.counts()).containsExactly(1L, 1L);
+	}
+
+	@Test
+	void callerGivingUpWhileCombinedLeavesOnlyItsOwnIdsUnused() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofMillis(800));
+		CountDownLatch first = this.counter.holdNext();
+		CompletableFuture<Long> a = takeInThread(combiner, 1);
+		this.counter.awaitHeld(1);
+		CompletableFuture<Long> b = takeInThread(combiner, 1);
+		CompletableFuture<Long> c = takeInThread(combiner, 2);
+		CountDownLatch second = this.counter.holdNext();
+		first.countDown();
+		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		this.counter.awaitHeld(2);
+		assertThat(this.counter.counts()).containsExactly(1L, 3L);
+		assertThat(c).failsWithin(Duration.ofSeconds(5))
+			.withThrowableOfType(ExecutionException.class)
+			.havingCause()
+			.isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("within 800 ms")
+			.withMessageContaining("its 2 IDs too, which stay unused");
+		second.countDown();
+		assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+		assertThat(combiner.take(1)).isEqualTo(5);
+	}
+
+	@Test
+	void callerInterruptedWhileCombinedLeavesOnlyItsOwnIdUnused() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
+		CountDownLatch first = this.counter.holdNext();
+		CompletableFuture<Long> a = takeInThread(combiner, 1);
+		this.counter.awaitHeld(1);
+		CompletableFuture<Long> b = takeInThread(combiner, 1);
+		CompletableFuture<Long> c = takeInThread(combiner, 1);
+		Thread cThread = this.threads.get(2);
+		CompletableFuture<Long> d = takeInThread(combiner, 1);
+		CountDownLatch second = this.counter.holdNext();
+		first.countDown();
+		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		this.counter.awaitHeld(2);
+		cThread.interrupt();
+		assertThat(c).failsWithin(Duration.ofSeconds(5))
+			.withThrowableOfType(ExecutionException.class)
+			.havingCause()
+			.isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("Interrupted while waiting")
+			.withMessageContaining("its ID too, which stays unused");
+		second.countDown();
+		assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+		assertThat(d.get(5, TimeUnit.SECONDS)).isEqualTo(4);
+		assertThat(this.counter.counts()).containsExactly(1L, 3L);
+	}
+
+	@Test
+	void failedReservationFailsEveryCallerItServedWithItsException() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
+		CountDownLatch first = this.counter.holdNext();
+		CompletableFuture<Long> a = takeInThread(combiner, 1);
+		this.counter.awaitHeld(1);
+		CompletableFuture<Long> b = takeInThread(combiner, 1);
+		CompletableFuture<Long> c = takeInThread(combiner, 4);
+		BackendUnavailableException failure = new BackendUnavailableException("Redis is down");
+		this.counter.failNext(failure);
+		first.countDown();
+		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		for (CompletableFuture<Long> caller : List.of(b, c)) {
+			assertThat(caller).failsWithin(Duration.ofSeconds(5))
+				.withThrowableOfType(ExecutionException.class)
+				.withCause(failure);
+		}
+		assertThat(combiner.take(1)).isEqualTo(2);
+	}
+
+	@Test
+	void reservationRefusedAsExhaustedIsTriedOneRequestAtATime() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
+		this.counter.refuseAbove(3);
+		CountDownLatch first = this.counter.holdNext();
+		CompletableFuture<Long> a = takeInThread(combiner, 1);
+		this.counter.awaitHeld(1);
+		CompletableFuture<Long> b = takeInThread(combiner, 2);
+		CompletableFuture<Long> c = takeInThread(combiner, 5);
+		CompletableFuture<Long> d = takeInThread(combiner, 1);
+		first.countDown();
+		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+		assertThat(c).failsWithin(Duration.ofSeconds(5))
+			.withThrowableOfType(ExecutionException.class)
+			.havingCause()
+			.isInstanceOf(SequenceExhaustedException.class);
+		assertThat(d.get(5, TimeUnit.SECONDS)).isEqualTo(4);
+		assertThat(this.counter.counts()).containsExactly(1L, 8L, 2L, 5L, 1L);
+	}
+
+	@Test
+	void interruptedWaitingCallerGivesUpAndKeepsItsInterrupt() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
+		CountDownLatch first = this.counter.holdNext();
+		CompletableFuture<Long> a = takeInThread(combiner, 1);
+		this.counter.awaitHeld(1);
+		AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
+		CompletableFuture<Long> b = new CompletableFuture<>();
+		Thread waiter = start(() -> {
+			try {
+				b.complete(combiner.take(1));
+			}
+			catch (RuntimeException ex) {
+				stillInterrupted.set(Thread.currentThread().isInterrupted());
+				b.completeExceptionally(ex);
+			}
+		});
+		awaitParked(waiter);
+		waiter.interrupt();
+		assertThat(b).failsWithin(Duration.ofSeconds(5))
+			.withThrowableOfType(ExecutionException.class)
+			.havingCause()
+			.isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("Interrupted while waiting");
+		assertThat(stillInterrupted.get()).isTrue();
+		first.countDown();
+		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(combiner.take(1)).isEqualTo(2);
+	}
+
+	@Test
+	void eightThreadsCombineIntoFewerReservationsAndEachGetsIncreasingIdsOfOneGapFreeRange() throws Exception {
+		this.counter.pauseEachReservationMicros(50);
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(30));
+		int calls = 20_000;
+		List<Callable<long[]>> tasks = new ArrayList<>();
+		for (int thread = 0; thread < 8; thread++) {
+			tasks.add(() -> {
+				List<Long> ids = new ArrayList<>();
+				for (int i = 0; i < calls; i++) {
+					int count = (i % 10 == 0) ? 3 : 1;
+					long first = combiner.take(count);
+					for (int j = 0; j < count; j++) {
+						ids.add(first + j);
+					}
+				}
+				return ids.stream().mapToLong(Long::longValue).toArray();
+			});
+		}
+		List<long[]> perThread = runTogether(tasks);
+		for (long[] ids : perThread) {
+			for (int i = 1; i < ids.length; i++) {
+				assertThat(ids[i]).isGreaterThan(ids[i - 1]);
+			}
+		}
+		long[] all = perThread.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+		for (int i = 0; i < all.length; i++) {
+			if (all[i] != i + 1) {
+				throw new AssertionError("Expected ID " + (i + 1) + " at position " + i + " but got " + all[i]);
+			}
+		}
+		assertThat(combiner.reservations()).isLessThan(8L * calls / 2);
+	}
+
+	@Test
+	void createWithoutPositiveWaitTimeoutThrowsIllegalArgument() {
+		assertThatIllegalArgumentException().isThrownBy(() -> combiner(Duration.ZERO))
+			.withMessageContaining("waitTimeout must be positive");
+		assertThatIllegalArgumentException().isThrownBy(() -> combiner(null))
+			.withMessageContaining("waitTimeout must be positive");
+	}
+
+	private ReservationCombiner combiner(Duration waitTimeout) {
+		return new ReservationCombiner("counted", this.counter::reserve, waitTimeout);
+	}
+
+	/**
+	 * Call {@code take} in a thread of its own and return once that thread waits, held in
+	 * a reservation or parked behind one, so that callers join the queue in the order of
+	 * the calls.
+	 */
+	private CompletableFuture<Long> takeInThread(ReservationCombiner combiner, int count) {
+		CompletableFuture<Long> result = new CompletableFuture<>();
+		Thread thread = start(() -> {
+			try {
+				result.complete(combiner.take(count));
+			}
+			catch (Throwable ex) {
+				result.completeExceptionally(ex);
+			}
+		});
+		awaitParked(thread);
+		return result;
+	}
+
+	private Thread start(Runnable task) {
+		Thread thread = new Thread(task, "caller-" + this.threads.size());
+		this.threads.add(thread);
+		thread.start();
+		return thread;
+	}
+
+	private static void awaitParked(Thread thread) {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+		while (thread.getState() != Thread.State.WAITING && thread.getState() != Thread.State.TIMED_WAITING) {
+			if (System.nanoTime() > deadline || !thread.isAlive()) {
+				throw new AssertionError(thread.getName() + " did not wait but is " + thread.getState());
+			}
+			Thread.onSpinWait();
+		}
+	}
+
+	/**
+	 * A counter in memory whose reservations a test can hold, fail or refuse.
+	 */
+	private static final class Counter {
+
+		private final AtomicLong value = new AtomicLong();
+
+		private final List<Long> counts = new CopyOnWriteArrayList<>();
+
+		private final List<CountDownLatch> holds = new CopyOnWriteArrayList<>();
+
+		private volatile CountDownLatch nextHold;
+
+		private volatile RuntimeException nextFailure;
+
+		private volatile long refuseAbove = Long.MAX_VALUE;
+
+		private volatile long pauseMicros;
+
+		Segment reserve(long count) {
+			this.counts.add(count);
+			RuntimeException failure = this.nextFailure;
+			this.nextFailure = null;
+			CountDownLatch hold = this.nextHold;
+			if (hold != null) {
+				this.nextHold = null;
+				this.holds.add(hold);
+				awaitUninterruptibly(hold);
+			}
+			if (failure != null) {
+				throw failure;
+			}
+			if (count > this.refuseAbove) {
+				throw new SequenceExhaustedException("counted", "Cannot reserve " + count);
+			}
+			if (this.pauseMicros > 0) {
+				LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(this.pauseMicros));
+			}
+			long end = this.value.addAndGet(count);
+			return new Segment(end - count + 1, end + 1);
+		}
+
+		CountDownLatch holdNext() {
+			CountDownLatch hold = new CountDownLatch(1);
+			this.nextHold = hold;
+			return hold;
+		}
+
+		void awaitHeld(int reservations) {
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+			while (this.holds.size() < reservations) {
+				if (System.nanoTime() > deadline) {
+					throw new AssertionError("Reservation " + reservations + " was not held");
+				}
+				Thread.onSpinWait();
+			}
+		}
+
+		void failNext(RuntimeException failure) {
+			this.nextFailure = failure;
+		}
+
+		void refuseAbove(long count) {
+			this.refuseAbove = count;
+		}
+
+		void pauseEachReservationMicros(long micros) {
+			this.pauseMicros = micros;
+		}
+
+		List<Long> counts() {
+			return this.counts;
+		}
+
+		void releaseAll() {
+			this.holds.forEach(CountDownLatch::countDown);
+			CountDownLatch hold = this.nextHold;
+			if (hold != null) {
+				hold.countDown();
+			}
+		}
+
+		private static void awaitUninterruptibly(CountDownLatch latch) {
+			boolean interrupted = false;
+			while (true) {
+				try {
+					latch.await();
+					break;
+				}
+				catch (InterruptedException ex) {
+					interrupted = true;
+				}
+			}
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
+
+	}
+
+}
