@@ -23,14 +23,18 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 import io.github.idgen.redis.RedisIncrementSequence;
 import io.github.idgen.redis.RedisKeys;
+import io.github.idgen.redis.RedisSegmentStore;
+import io.github.idgen.segment.SequenceBounds;
 
 /**
- * The Redis {@code increment} mode: one {@code INCR} per ID on the shared Lettuce
- * connection, at 1 and 8 calling threads, to set next to
- * {@code redis-benchmark -t incr -c 1} and {@code -c 8} run against the same server in
- * the same session, and next to a bare Lettuce {@code INCR}, the floor of any Java client
- * on the same connection model. Needs a Redis server; {@code -p url=redis://host:port}
- * points at it.
+ * The Redis {@code increment} mode: {@link RedisIncrementSequence#next()} on the shared
+ * Lettuce connection, at 1 and 8 calling threads, which combines the callers waiting at
+ * the time into one reservation; next to one reservation per call, as increment mode ran
+ * before it combined callers ({@link RedisSegmentStore#allocate} of one ID); next to a
+ * bare Lettuce {@code INCR}, the floor of any Java client on the same connection model;
+ * and to set next to {@code redis-benchmark -t incr -c 1} and {@code -c 8} run against
+ * the same server in the same session. Needs a Redis server;
+ * {@code -p url=redis://host:port} points at it.
  */
 @Fork(1)
 @Warmup(iterations = 2, time = 2)
@@ -50,6 +54,10 @@ public class RedisIncrementBenchmark {
 
 	private RedisIncrementSequence sequence;
 
+	private RedisSegmentStore store;
+
+	private String storeSequence;
+
 	private RedisClient client;
 
 	private StatefulRedisConnection<String, String> lettuce;
@@ -65,8 +73,10 @@ public class RedisIncrementBenchmark {
 				LettuceConnectionFactory.createRedisConfiguration(this.url));
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
-		this.sequence = new RedisIncrementSequence(this.connectionFactory, new RedisKeys("idgen-benchmark:"),
-				"order-" + System.nanoTime(), 1);
+		RedisKeys keys = new RedisKeys("idgen-benchmark:");
+		this.sequence = new RedisIncrementSequence(this.connectionFactory, keys, "order-" + System.nanoTime(), 1);
+		this.store = new RedisSegmentStore(this.connectionFactory, keys);
+		this.storeSequence = "per-call-" + System.nanoTime();
 		this.client = RedisClient.create(this.url);
 		this.lettuce = this.client.connect();
 		this.lettuceKey = "idgen-benchmark:lettuce-" + System.nanoTime();
@@ -90,6 +100,27 @@ public class RedisIncrementBenchmark {
 	@Threads(1)
 	public long incrementOneThread() {
 		return this.sequence.next();
+	}
+
+	/**
+	 * One reservation per call, without combining, one calling thread.
+	 * @return the ID
+	 */
+	@Benchmark
+	@Threads(1)
+	public long reservationPerCallOneThread() {
+		return this.store.allocate(this.storeSequence, 1, SequenceBounds.startingAt(1)).start();
+	}
+
+	/**
+	 * One reservation per call, without combining, eight calling threads sharing the
+	 * connection.
+	 * @return the ID
+	 */
+	@Benchmark
+	@Threads(8)
+	public long reservationPerCallEightThreads() {
+		return this.store.allocate(this.storeSequence, 1, SequenceBounds.startingAt(1)).start();
 	}
 
 	/**
