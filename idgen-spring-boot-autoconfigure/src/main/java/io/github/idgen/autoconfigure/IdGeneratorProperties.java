@@ -223,7 +223,8 @@ public class IdGeneratorProperties {
 
 		/**
 		 * How long a caller waits for a segment when none is left before it gets a
-		 * BackendUnavailableException.
+		 * BackendUnavailableException; in Redis increment mode, how long a caller waits
+		 * for a reservation that another caller runs.
 		 */
 		private Duration fetchTimeout = Duration.ofSeconds(3);
 

@@ -109,7 +109,8 @@ public class SequenceProperties {
 	private Double prefetchAt;
 
 	/**
-	 * How long a caller waits for a segment when none is left.
+	 * How long a caller waits for a segment when none is left; in Redis increment mode,
+	 * how long a caller waits for a reservation that another caller runs.
 	 */
 	private Duration fetchTimeout;
 

@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -25,6 +26,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthContributorAutoConfiguration;
@@ -322,6 +324,45 @@ class RedisBackendAutoConfigurationTests {
 					.counter()
 					.count()).isEqualTo(1);
 			});
+	}
+
+	@Test
+	void incrementCallersWaitingBehindAReservationGiveUpAfterTheirSequencesFetchTimeout() {
+		RedisServerProcess server = this.ownServer.server();
+		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
+			.withBean(RedisConnectionFactory.class, server::connectionFactory)
+			.withPropertyValues("idgen.redis.key-prefix=" + this.prefix, "idgen.redis.mode=increment",
+					"idgen.segment.fetch-timeout=250ms", "idgen.sequences.quick.fetch-timeout=100ms")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				assertThat(ids.nextId("quick")).isEqualTo(1);
+				assertThat(ids.nextId("other")).isEqualTo(1);
+				server.cli("CLIENT", "PAUSE", "5000", "WRITE");
+				try {
+					assertWaiterGivesUp(ids, "quick", "within 100 ms");
+					assertWaiterGivesUp(ids, "other", "within 250 ms");
+				}
+				finally {
+					server.cli("CLIENT", "UNPAUSE");
+				}
+			});
+	}
+
+	/**
+	 * Start a call that reserves on a paused server, which the connection factory's
+	 * command timeout of 500 ms fails, and check that a second call, waiting behind it,
+	 * gives up first, naming its wait.
+	 */
+	private static void assertWaiterGivesUp(IdGenerator ids, String sequence, String wait) throws Exception {
+		CompletableFuture<Long> reserving = CompletableFuture.supplyAsync(() -> ids.nextId(sequence));
+		Thread.sleep(50);
+		long startedAt = System.nanoTime();
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> ids.nextId(sequence))
+			.withMessageContaining("'" + sequence + "'")
+			.withMessageContaining(wait)
+			.withMessageContaining("nothing was reserved for it");
+		assertThat(Duration.ofNanos(System.nanoTime() - startedAt)).isLessThan(RedisServerProcess.TIMEOUT);
+		assertThat(reserving).failsWithin(Duration.ofSeconds(5));
 	}
 
 	@Test
