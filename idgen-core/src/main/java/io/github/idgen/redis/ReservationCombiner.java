@@ -36,7 +36,9 @@ import io.github.idgen.segment.Segment;
  * served, with the same exception; its IDs may have been reserved in Redis (a reply that
  * was lost), a gap too. A reservation refused as exhausted is tried again one request at
  * a time, so that a batch too large for the IDs left does not fail the smaller requests
- * next to it.
+ * next to it. A caller interrupted before it runs a reservation gives up without one; a
+ * reservation that fails while its combiner is interrupted fails only the combiner's own
+ * request and is run again for the others.
  * <p>
  * <b>Shared state:</b> the queue is a lock-free FIFO: any thread adds, only the combiner
  * removes. The combiner's role is the {@link AtomicBoolean} {@code combining}; the
@@ -101,7 +103,8 @@ final class ReservationCombiner {
 			if (state == Request.FAILED) {
 				throw rethrow(request.failure);
 			}
-			if (this.combining.compareAndSet(false, true)) {
+			boolean interrupted = Thread.currentThread().isInterrupted();
+			if (!interrupted && this.combining.compareAndSet(false, true)) {
 				try {
 					combine();
 				}
@@ -112,7 +115,6 @@ final class ReservationCombiner {
 				continue;
 			}
 			long left = deadline - System.nanoTime();
-			boolean interrupted = Thread.currentThread().isInterrupted();
 			if (left <= 0 || interrupted) {
 				int abandoned = request.abandon();
 				if (abandoned != Request.NOT_ABANDONED) {
@@ -152,11 +154,14 @@ final class ReservationCombiner {
 				total += next.count;
 			}
 		}
-		if (batch.isEmpty()) {
-			return;
+		if (!batch.isEmpty()) {
+			reserveFor(batch);
 		}
+	}
+
+	private void reserveFor(List<Request> batch) {
 		try {
-			serve(batch, reserve(total));
+			serve(batch, reserve(batch.stream().mapToLong((request) -> request.count).sum()));
 		}
 		catch (SequenceExhaustedException ex) {
 			if (batch.size() == 1) {
@@ -167,9 +172,44 @@ final class ReservationCombiner {
 			}
 		}
 		catch (RuntimeException | Error ex) {
-			for (Request request : batch) {
-				request.fail(ex);
+			if (Thread.currentThread().isInterrupted()) {
+				failOwnAndRetryOthers(batch, ex);
 			}
+			else {
+				for (Request request : batch) {
+					request.fail(ex);
+				}
+			}
+		}
+	}
+
+	/**
+	 * Answer a reservation that failed while the combiner's thread was interrupted, as a
+	 * Redis client's wait for the reply fails when interrupted: the interrupt was meant
+	 * for the combiner's own call, not for the calls combined with it. Fail the
+	 * combiner's own request and reserve again for the others, with the interrupt held
+	 * back meanwhile and restored after. The IDs the failed reservation may have taken
+	 * stay unused.
+	 */
+	private void failOwnAndRetryOthers(List<Request> batch, Throwable failure) {
+		List<Request> others = new ArrayList<>();
+		for (Request request : batch) {
+			if (request.caller == Thread.currentThread()) {
+				request.fail(failure);
+			}
+			else {
+				others.add(request);
+			}
+		}
+		if (others.isEmpty()) {
+			return;
+		}
+		Thread.interrupted();
+		try {
+			reserveFor(others);
+		}
+		finally {
+			Thread.currentThread().interrupt();
 		}
 	}
 

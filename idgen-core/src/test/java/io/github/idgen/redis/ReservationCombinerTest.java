@@ -217,6 +217,57 @@ class ReservationCombinerTest {
 	}
 
 	@Test
+	void callerInterruptedBeforeItsCallReservesNothing() {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
+		Thread.currentThread().interrupt();
+		try {
+			assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> combiner.take(1))
+				.withMessageContaining("Interrupted")
+				.withMessageContaining("nothing was reserved for it");
+			assertThat(Thread.currentThread().isInterrupted()).isTrue();
+		}
+		finally {
+			Thread.interrupted();
+		}
+		assertThat(this.counter.counts()).isEmpty();
+		assertThat(combiner.take(1)).isEqualTo(1);
+	}
+
+	@Test
+	void combinerInterruptedDuringItsReservationFailsOnlyItsOwnCallAndReservesAgainForTheOthers() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
+		CountDownLatch first = this.counter.holdNext();
+		CompletableFuture<Long> x = takeInThread(combiner, 1);
+		this.counter.awaitHeld(1);
+		AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
+		CompletableFuture<Long> a = new CompletableFuture<>();
+		Thread combinerThread = start(() -> {
+			try {
+				a.complete(combiner.take(1));
+			}
+			catch (RuntimeException ex) {
+				stillInterrupted.set(Thread.currentThread().isInterrupted());
+				a.completeExceptionally(ex);
+			}
+		});
+		awaitParked(combinerThread);
+		CompletableFuture<Long> b = takeInThread(combiner, 2);
+		this.counter.holdNextFailingOnInterrupt();
+		first.countDown();
+		assertThat(x.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		this.counter.awaitHeld(2);
+		combinerThread.interrupt();
+		assertThat(a).failsWithin(Duration.ofSeconds(5))
+			.withThrowableOfType(ExecutionException.class)
+			.havingCause()
+			.isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("interrupted while held");
+		assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+		assertThat(stillInterrupted.get()).isTrue();
+		assertThat(this.counter.counts()).containsExactly(1L, 3L, 2L);
+	}
+
+	@Test
 	void eightThreadsCombineIntoFewerReservationsAndEachGetsIncreasingIdsOfOneGapFreeRange() throws Exception {
 		this.counter.pauseEachReservationMicros(50);
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(30));
@@ -311,6 +362,8 @@ class ReservationCombinerTest {
 
 		private volatile CountDownLatch nextHold;
 
+		private volatile boolean nextHoldFailsOnInterrupt;
+
 		private volatile RuntimeException nextFailure;
 
 		private volatile long refuseAbove = Long.MAX_VALUE;
@@ -325,7 +378,13 @@ class ReservationCombinerTest {
 			if (hold != null) {
 				this.nextHold = null;
 				this.holds.add(hold);
-				awaitUninterruptibly(hold);
+				if (this.nextHoldFailsOnInterrupt) {
+					this.nextHoldFailsOnInterrupt = false;
+					awaitOrFailOnInterrupt(hold);
+				}
+				else {
+					awaitUninterruptibly(hold);
+				}
 			}
 			if (failure != null) {
 				throw failure;
@@ -356,6 +415,16 @@ class ReservationCombinerTest {
 			}
 		}
 
+		/**
+		 * Hold the next reservation until released, and fail it as a Redis client fails a
+		 * command whose caller is interrupted while it waits for the reply.
+		 */
+		CountDownLatch holdNextFailingOnInterrupt() {
+			CountDownLatch hold = holdNext();
+			this.nextHoldFailsOnInterrupt = true;
+			return hold;
+		}
+
 		void failNext(RuntimeException failure) {
 			this.nextFailure = failure;
 		}
@@ -377,6 +446,16 @@ class ReservationCombinerTest {
 			CountDownLatch hold = this.nextHold;
 			if (hold != null) {
 				hold.countDown();
+			}
+		}
+
+		private static void awaitOrFailOnInterrupt(CountDownLatch latch) {
+			try {
+				latch.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new BackendUnavailableException("Reservation interrupted while held", ex);
 			}
 		}
 
