@@ -13,6 +13,7 @@ import java.util.function.LongSupplier;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.format.IdFormat;
+import io.github.idgen.redis.RedisIncrementSequence;
 import io.github.idgen.segment.SegmentSequences;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.StepPolicy;
@@ -30,7 +31,10 @@ import io.github.idgen.worker.WorkerId;
  * duration, 3 s by default; the step is fixed and the next segment is fetched at half of
  * the current one, so that allocations are frequent), {@code obfuscated}, the same
  * sequence's values written by the obfuscated format {@code {seq:12}} (a keyed
- * permutation of 12 digits, with {@link #OBFUSCATION_KEY}), or {@code leased}, a
+ * permutation of 12 digits, with {@link #OBFUSCATION_KEY}), {@code increment}, Redis
+ * increment mode: a {@link RedisIncrementSequence} of option {@code sequence}, starting
+ * at 1, on the Redis store of {@link ChildStores} (without a floor), every ID taken from
+ * the Redis counter by the call that returns it, none buffered, or {@code leased}, a
  * snowflake {@link LeasedWorker} holding worker id 0 (see {@link OneWorkerIdLeaseStore};
  * options {@code ttl}, {@code margin} and {@code maxBackwardWait}, ISO-8601 durations),
  * which waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free and then
@@ -78,6 +82,12 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 				Sequence sequence = sequences.create(options.get("sequence"));
 				LongSupplier ids = options.get("mode").equals("obfuscated") ? obfuscated(sequence) : sequence::next;
 				yield new ChildIdSource(ids, sequences, stores);
+			}
+			case "increment" -> {
+				RedisIncrementSequence sequence = new RedisIncrementSequence(stores.redisSegmentStore(),
+						options.get("sequence"), 1);
+				yield new ChildIdSource(sequence::next, () -> {
+				}, stores);
 			}
 			case "leased" -> {
 				LeasedWorker worker = leaseWorker(options, stores);

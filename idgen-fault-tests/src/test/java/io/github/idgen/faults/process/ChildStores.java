@@ -71,11 +71,24 @@ final class ChildStores implements AutoCloseable {
 				new JdbcSegmentSchema(dataSource, table).createIfMissing();
 				yield new JdbcSegmentStore(dataSource, table);
 			}
-			case "redis" -> new RedisSegmentStore(redis(), new RedisKeys(this.options.get("prefix")));
+			case "redis" -> redisSegmentStore();
 			case "mongo" -> new MongoSegmentStore(mongo());
 			case "striped" -> striped();
 			default -> throw new IllegalArgumentException("Unknown store " + this.options.get("store"));
 		};
+	}
+
+	/**
+	 * Open the segment store of option {@code store=redis}, without a floor, as an
+	 * increment sequence needs it.
+	 * @return the store
+	 * @throws IllegalArgumentException if the options name another store
+	 */
+	RedisSegmentStore redisSegmentStore() {
+		if (!this.options.get("store").equals("redis")) {
+			throw new IllegalArgumentException("Not a Redis store: " + this.options.get("store"));
+		}
+		return new RedisSegmentStore(redis(), new RedisKeys(this.options.get("prefix")));
 	}
 
 	private StripedSegmentStore striped() {
