@@ -1,5 +1,6 @@
 package io.github.idgen.faults.network;
 
+import java.time.Duration;
 import java.util.Map;
 
 import io.github.idgen.Sequence;
@@ -51,12 +52,14 @@ final class GeneratorInstance implements AutoCloseable {
 	 * call takes its ID from the counter, nothing is buffered.
 	 * @param client a {@link RedisSegmentStore} without a floor and its client
 	 * @param sequenceName the sequence's name
+	 * @param waitTimeout how long a caller waits behind a reservation in flight, as the
+	 * application's {@code fetch-timeout}
 	 * @return the instance
 	 */
-	static GeneratorInstance increment(StoreClient client, String sequenceName) {
+	static GeneratorInstance increment(StoreClient client, String sequenceName, Duration waitTimeout) {
 		RedisSegmentStore store = (RedisSegmentStore) client.store();
-		return new GeneratorInstance(client, new RedisIncrementSequence(store, sequenceName, 1), store::checkAvailable,
-				() -> {
+		return new GeneratorInstance(client, new RedisIncrementSequence(store, sequenceName, 1, waitTimeout),
+				store::checkAvailable, () -> {
 				});
 	}
 

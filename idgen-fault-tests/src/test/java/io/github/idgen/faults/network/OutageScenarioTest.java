@@ -102,7 +102,8 @@ class OutageScenarioTest {
 			for (int i = 0; i < INSTANCES; i++) {
 				ProxiedStore store = backend.connect();
 				proxies.add(store.proxy());
-				GeneratorInstance instance = increment ? GeneratorInstance.increment(store.client(), sequence)
+				GeneratorInstance instance = increment
+						? GeneratorInstance.increment(store.client(), sequence, FETCH_TIMEOUT)
 						: new GeneratorInstance(store.client(), SETTINGS, sequence);
 				instances.add(instance);
 				instance.checkAvailable();
@@ -179,7 +180,7 @@ class OutageScenarioTest {
 	}
 
 	private static void waitForRecovery(List<OutageTimeline.Instance> timelines) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		long deadline = System.nanoTime() + MAX_JDBC_RECOVERY.plus(MAX_RECOVERY).toNanos();
 		while (timelines.stream().anyMatch((timeline) -> timeline.recovery() == null) && System.nanoTime() < deadline) {
 			Thread.sleep(10);
 		}
