@@ -13,7 +13,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.CounterLostException;
@@ -44,6 +43,8 @@ abstract class AbstractRedisIncrementSequenceTest {
 
 	private final List<LettuceConnectionFactory> factories = new ArrayList<>();
 
+	private final CombinerCallers callers = new CombinerCallers();
+
 	/**
 	 * Return the Redis under test, the same on every call.
 	 * @return a started connection factory
@@ -57,7 +58,8 @@ abstract class AbstractRedisIncrementSequenceTest {
 	protected abstract int idsPerThread();
 
 	@AfterEach
-	void destroyFactories() {
+	void destroyFactories() throws InterruptedException {
+		this.callers.join();
 		this.factories.forEach(LettuceConnectionFactory::destroy);
 	}
 
@@ -149,9 +151,9 @@ abstract class AbstractRedisIncrementSequenceTest {
 		HeldReservations held = new HeldReservations(name, 2);
 		ReservationCombiner combiner = new ReservationCombiner(name, held::reserve, Duration.ofMillis(500));
 		assertThat(combiner.take(1)).isEqualTo(1);
-		CompletableFuture<Long> inFlight = held.takeInThread(combiner);
+		CompletableFuture<Long> inFlight = this.callers.start(combiner, 1).result();
 		held.awaitHeld(2);
-		CompletableFuture<Long> waiting = held.takeInThread(combiner);
+		CompletableFuture<Long> waiting = this.callers.start(combiner, 1).result();
 		assertThat(waiting).failsWithin(Duration.ofSeconds(5))
 			.withThrowableOfType(ExecutionException.class)
 			.havingCause()
@@ -168,10 +170,10 @@ abstract class AbstractRedisIncrementSequenceTest {
 		String name = uniqueName("gave-up-combined");
 		HeldReservations held = new HeldReservations(name, 1, 2);
 		ReservationCombiner combiner = new ReservationCombiner(name, held::reserve, Duration.ofMillis(700));
-		CompletableFuture<Long> first = held.takeInThread(combiner);
+		CompletableFuture<Long> first = this.callers.start(combiner, 1).result();
 		held.awaitHeld(1);
-		CompletableFuture<Long> combined = held.takeInThread(combiner);
-		CompletableFuture<Long> givingUp = held.takeInThread(combiner);
+		CompletableFuture<Long> combined = this.callers.start(combiner, 1).result();
+		CompletableFuture<Long> givingUp = this.callers.start(combiner, 1).result();
 		held.release(1);
 		assertThat(first.get(5, TimeUnit.SECONDS)).isEqualTo(1);
 		held.awaitHeld(2);
@@ -189,15 +191,6 @@ abstract class AbstractRedisIncrementSequenceTest {
 
 	private long reservations(RedisIncrementSequence sequence) {
 		return (Long) sequence.info().get("reservations");
-	}
-
-	private static void awaitQuietly(CountDownLatch latch) {
-		try {
-			latch.await(10, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 	@Test
@@ -314,7 +307,7 @@ abstract class AbstractRedisIncrementSequenceTest {
 
 	/**
 	 * Reservations of the Redis store under test, the ones numbered as given held until
-	 * the test releases them, and callers in threads of their own.
+	 * the test releases them.
 	 */
 	private final class HeldReservations {
 
@@ -351,42 +344,12 @@ abstract class AbstractRedisIncrementSequenceTest {
 		}
 
 		void awaitHeld(int reservation) {
-			awaitUntil(() -> this.reached.contains(reservation), "reservation " + reservation + " held");
+			CombinerCallers.awaitUntil(() -> this.reached.contains(reservation),
+					"reservation " + reservation + " held");
 		}
 
 		void release(int reservation) {
 			this.releases.get(reservation).countDown();
-		}
-
-		/**
-		 * Call {@code take} in a thread of its own and return once that thread waits, so
-		 * that callers join the queue in the order of the calls.
-		 */
-		CompletableFuture<Long> takeInThread(ReservationCombiner combiner) {
-			CompletableFuture<Long> result = new CompletableFuture<>();
-			Thread thread = new Thread(() -> {
-				try {
-					result.complete(combiner.take(1));
-				}
-				catch (Throwable ex) {
-					result.completeExceptionally(ex);
-				}
-			});
-			thread.setDaemon(true);
-			thread.start();
-			awaitUntil(() -> thread.getState() == Thread.State.WAITING
-					|| thread.getState() == Thread.State.TIMED_WAITING || result.isDone(), "the caller waiting");
-			return result;
-		}
-
-		private static void awaitUntil(BooleanSupplier condition, String what) {
-			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-			while (!condition.getAsBoolean()) {
-				if (System.nanoTime() > deadline) {
-					throw new AssertionError("Timed out waiting for " + what);
-				}
-				Thread.onSpinWait();
-			}
 		}
 
 	}

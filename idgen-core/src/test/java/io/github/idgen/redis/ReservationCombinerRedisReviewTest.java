@@ -7,8 +7,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SequenceBounds;
@@ -28,6 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ReservationCombinerRedisReviewTest {
 
 	private static final RedisKeys KEYS = new RedisKeys("idgen-test:");
+
+	private final CombinerCallers callers = new CombinerCallers();
 
 	/**
 	 * The combiner's caller is interrupted (Future.cancel(true), a TimeLimiter,
@@ -50,17 +50,16 @@ class ReservationCombinerRedisReviewTest {
 			Segment segment = store.allocate(name, count, SequenceBounds.startingAt(1));
 			if (reservation == 2) {
 				secondReserved.countDown();
-				awaitUninterruptibly(releaseSecond);
+				CombinerCallers.awaitUninterruptibly(releaseSecond);
 			}
 			return segment;
 		}, Duration.ofSeconds(10));
 		assertThat(combiner.take(1)).isEqualTo(1);
-		AtomicReference<Thread> combinerThread = new AtomicReference<>();
-		CompletableFuture<Long> held = takeInThread(combiner, null);
+		CompletableFuture<Long> held = this.callers.start(combiner, 1).result();
 		assertThat(secondReserved.await(5, TimeUnit.SECONDS)).isTrue();
-		CompletableFuture<Long> nextCombiner = takeInThread(combiner, combinerThread);
-		CompletableFuture<Long> second = takeInThread(combiner, null);
-		CompletableFuture<Long> third = takeInThread(combiner, null);
+		CombinerCallers.Caller nextCombiner = this.callers.start(combiner, 1);
+		CompletableFuture<Long> second = this.callers.start(combiner, 1).result();
+		CompletableFuture<Long> third = this.callers.start(combiner, 1).result();
 		LettuceConnectionFactory pauser = TestBackends.newRedisConnectionFactory(redis);
 		try {
 			try (RedisConnection connection = pauser.getConnection()) {
@@ -68,11 +67,11 @@ class ReservationCombinerRedisReviewTest {
 			}
 			releaseSecond.countDown();
 			assertThat(held.get(5, TimeUnit.SECONDS)).isEqualTo(2);
-			awaitUntil(() -> reservations.get() == 3, "the third reservation sent");
+			CombinerCallers.awaitUntil(() -> reservations.get() == 3, "the third reservation sent");
 			Thread.sleep(300);
-			assertThat(nextCombiner).isNotDone();
-			combinerThread.get().interrupt();
-			assertThat(nextCombiner).failsWithin(Duration.ofSeconds(5));
+			assertThat(nextCombiner.result()).isNotDone();
+			nextCombiner.thread().interrupt();
+			assertThat(nextCombiner.result()).failsWithin(Duration.ofSeconds(5));
 			try {
 				assertThat(second.get(5, TimeUnit.SECONDS)).as("after the 3 IDs of the lost reply").isEqualTo(6);
 				assertThat(third.get(5, TimeUnit.SECONDS)).isEqualTo(7);
@@ -108,16 +107,16 @@ class ReservationCombinerRedisReviewTest {
 			Segment segment = store.allocate(name, count, SequenceBounds.startingAt(last - 3));
 			if (reservation == 1) {
 				firstReserved.countDown();
-				awaitUninterruptibly(releaseFirst);
+				CombinerCallers.awaitUninterruptibly(releaseFirst);
 			}
 			return segment;
 		}, Duration.ofSeconds(10));
-		CompletableFuture<Long> held = takeInThread(combiner, null);
+		CompletableFuture<Long> held = this.callers.start(combiner, 1).result();
 		assertThat(firstReserved.await(5, TimeUnit.SECONDS)).isTrue();
-		CompletableFuture<Long> one = takeInThread(combiner, null, 1);
-		CompletableFuture<Long> five = takeInThread(combiner, null, 5);
-		CompletableFuture<Long> other = takeInThread(combiner, null, 1);
-		CompletableFuture<Long> lastOne = takeInThread(combiner, null, 1);
+		CompletableFuture<Long> one = this.callers.start(combiner, 1).result();
+		CompletableFuture<Long> five = this.callers.start(combiner, 5).result();
+		CompletableFuture<Long> other = this.callers.start(combiner, 1).result();
+		CompletableFuture<Long> lastOne = this.callers.start(combiner, 1).result();
 		releaseFirst.countDown();
 		assertThat(held.get(5, TimeUnit.SECONDS)).isEqualTo(last - 3);
 		assertThat(one.get(5, TimeUnit.SECONDS)).isEqualTo(last - 2);
@@ -132,59 +131,8 @@ class ReservationCombinerRedisReviewTest {
 			.isEqualTo(Long.toString(last));
 	}
 
-	private CompletableFuture<Long> takeInThread(ReservationCombiner combiner, AtomicReference<Thread> threadRef) {
-		return takeInThread(combiner, threadRef, 1);
-	}
-
-	private CompletableFuture<Long> takeInThread(ReservationCombiner combiner, AtomicReference<Thread> threadRef,
-			int count) {
-		CompletableFuture<Long> result = new CompletableFuture<>();
-		Thread thread = new Thread(() -> {
-			try {
-				result.complete(combiner.take(count));
-			}
-			catch (Throwable ex) {
-				result.completeExceptionally(ex);
-			}
-		});
-		thread.setDaemon(true);
-		if (threadRef != null) {
-			threadRef.set(thread);
-		}
-		thread.start();
-		awaitUntil(() -> thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING
-				|| result.isDone(), "the caller waiting");
-		return result;
-	}
-
 	private static byte[] bytes(String text) {
 		return text.getBytes(StandardCharsets.US_ASCII);
-	}
-
-	private static void awaitUninterruptibly(CountDownLatch latch) {
-		boolean interrupted = false;
-		while (true) {
-			try {
-				latch.await();
-				break;
-			}
-			catch (InterruptedException ex) {
-				interrupted = true;
-			}
-		}
-		if (interrupted) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
-	private static void awaitUntil(BooleanSupplier condition, String what) {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-		while (!condition.getAsBoolean()) {
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("Timed out waiting for " + what);
-			}
-			Thread.onSpinWait();
-		}
 	}
 
 }

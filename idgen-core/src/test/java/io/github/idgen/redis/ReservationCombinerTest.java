@@ -11,7 +11,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 import io.github.idgen.BackendUnavailableException;
@@ -34,14 +33,12 @@ class ReservationCombinerTest {
 
 	private final Counter counter = new Counter();
 
-	private final List<Thread> threads = new CopyOnWriteArrayList<>();
+	private final CombinerCallers callers = new CombinerCallers();
 
 	@AfterEach
 	void releaseAndJoin() throws InterruptedException {
 		this.counter.releaseAll();
-		for (Thread thread : this.threads) {
-			thread.join(10_000);
-		}
+		this.callers.join();
 	}
 
 	@Test
@@ -125,15 +122,14 @@ class ReservationCombinerTest {
 		CompletableFuture<Long> a = takeInThread(combiner, 1);
 		this.counter.awaitHeld(1);
 		CompletableFuture<Long> b = takeInThread(combiner, 1);
-		CompletableFuture<Long> c = takeInThread(combiner, 1);
-		Thread cThread = this.threads.get(2);
+		CombinerCallers.Caller c = this.callers.start(combiner, 1);
 		CompletableFuture<Long> d = takeInThread(combiner, 1);
 		CountDownLatch second = this.counter.holdNext();
 		first.countDown();
 		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
 		this.counter.awaitHeld(2);
-		cThread.interrupt();
-		assertThat(c).failsWithin(Duration.ofSeconds(5))
+		c.thread().interrupt();
+		assertThat(c.result()).failsWithin(Duration.ofSeconds(5))
 			.withThrowableOfType(ExecutionException.class)
 			.havingCause()
 			.isInstanceOf(BackendUnavailableException.class)
@@ -192,25 +188,14 @@ class ReservationCombinerTest {
 		CountDownLatch first = this.counter.holdNext();
 		CompletableFuture<Long> a = takeInThread(combiner, 1);
 		this.counter.awaitHeld(1);
-		AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
-		CompletableFuture<Long> b = new CompletableFuture<>();
-		Thread waiter = start(() -> {
-			try {
-				b.complete(combiner.take(1));
-			}
-			catch (RuntimeException ex) {
-				stillInterrupted.set(Thread.currentThread().isInterrupted());
-				b.completeExceptionally(ex);
-			}
-		});
-		awaitParked(waiter);
-		waiter.interrupt();
-		assertThat(b).failsWithin(Duration.ofSeconds(5))
+		CombinerCallers.Caller b = this.callers.start(combiner, 1);
+		b.thread().interrupt();
+		assertThat(b.result()).failsWithin(Duration.ofSeconds(5))
 			.withThrowableOfType(ExecutionException.class)
 			.havingCause()
 			.isInstanceOf(BackendUnavailableException.class)
 			.withMessageContaining("Interrupted while waiting");
-		assertThat(stillInterrupted.get()).isTrue();
+		assertThat(b.interruptedAfter().get(5, TimeUnit.SECONDS)).isTrue();
 		first.countDown();
 		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
 		assertThat(combiner.take(1)).isEqualTo(2);
@@ -239,31 +224,20 @@ class ReservationCombinerTest {
 		CountDownLatch first = this.counter.holdNext();
 		CompletableFuture<Long> x = takeInThread(combiner, 1);
 		this.counter.awaitHeld(1);
-		AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
-		CompletableFuture<Long> a = new CompletableFuture<>();
-		Thread combinerThread = start(() -> {
-			try {
-				a.complete(combiner.take(1));
-			}
-			catch (RuntimeException ex) {
-				stillInterrupted.set(Thread.currentThread().isInterrupted());
-				a.completeExceptionally(ex);
-			}
-		});
-		awaitParked(combinerThread);
+		CombinerCallers.Caller a = this.callers.start(combiner, 1);
 		CompletableFuture<Long> b = takeInThread(combiner, 2);
 		this.counter.holdNextFailingOnInterrupt();
 		first.countDown();
 		assertThat(x.get(5, TimeUnit.SECONDS)).isEqualTo(1);
 		this.counter.awaitHeld(2);
-		combinerThread.interrupt();
-		assertThat(a).failsWithin(Duration.ofSeconds(5))
+		a.thread().interrupt();
+		assertThat(a.result()).failsWithin(Duration.ofSeconds(5))
 			.withThrowableOfType(ExecutionException.class)
 			.havingCause()
 			.isInstanceOf(BackendUnavailableException.class)
 			.withMessageContaining("interrupted while held");
 		assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(2);
-		assertThat(stillInterrupted.get()).isTrue();
+		assertThat(a.interruptedAfter().get(5, TimeUnit.SECONDS)).isTrue();
 		assertThat(this.counter.counts()).containsExactly(1L, 3L, 2L);
 	}
 
@@ -313,40 +287,8 @@ class ReservationCombinerTest {
 		return new ReservationCombiner("counted", this.counter::reserve, waitTimeout);
 	}
 
-	/**
-	 * Call {@code take} in a thread of its own and return once that thread waits, held in
-	 * a reservation or parked behind one, so that callers join the queue in the order of
-	 * the calls.
-	 */
 	private CompletableFuture<Long> takeInThread(ReservationCombiner combiner, int count) {
-		CompletableFuture<Long> result = new CompletableFuture<>();
-		Thread thread = start(() -> {
-			try {
-				result.complete(combiner.take(count));
-			}
-			catch (Throwable ex) {
-				result.completeExceptionally(ex);
-			}
-		});
-		awaitParked(thread);
-		return result;
-	}
-
-	private Thread start(Runnable task) {
-		Thread thread = new Thread(task, "caller-" + this.threads.size());
-		this.threads.add(thread);
-		thread.start();
-		return thread;
-	}
-
-	private static void awaitParked(Thread thread) {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-		while (thread.getState() != Thread.State.WAITING && thread.getState() != Thread.State.TIMED_WAITING) {
-			if (System.nanoTime() > deadline || !thread.isAlive()) {
-				throw new AssertionError(thread.getName() + " did not wait but is " + thread.getState());
-			}
-			Thread.onSpinWait();
-		}
+		return this.callers.start(combiner, count).result();
 	}
 
 	/**
@@ -383,7 +325,7 @@ class ReservationCombinerTest {
 					awaitOrFailOnInterrupt(hold);
 				}
 				else {
-					awaitUninterruptibly(hold);
+					CombinerCallers.awaitUninterruptibly(hold);
 				}
 			}
 			if (failure != null) {
@@ -406,13 +348,8 @@ class ReservationCombinerTest {
 		}
 
 		void awaitHeld(int reservations) {
-			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-			while (this.holds.size() < reservations) {
-				if (System.nanoTime() > deadline) {
-					throw new AssertionError("Reservation " + reservations + " was not held");
-				}
-				Thread.onSpinWait();
-			}
+			CombinerCallers.awaitUntil(() -> this.holds.size() >= reservations,
+					"reservation " + reservations + " held");
 		}
 
 		/**
@@ -456,22 +393,6 @@ class ReservationCombinerTest {
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 				throw new BackendUnavailableException("Reservation interrupted while held", ex);
-			}
-		}
-
-		private static void awaitUninterruptibly(CountDownLatch latch) {
-			boolean interrupted = false;
-			while (true) {
-				try {
-					latch.await();
-					break;
-				}
-				catch (InterruptedException ex) {
-					interrupted = true;
-				}
-			}
-			if (interrupted) {
-				Thread.currentThread().interrupt();
 			}
 		}
 
