@@ -1,5 +1,9 @@
 package io.github.idgen.benchmarks;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -18,6 +22,7 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
@@ -32,9 +37,10 @@ import io.github.idgen.segment.SequenceBounds;
  * the time into one reservation; next to one reservation per call, as increment mode ran
  * before it combined callers ({@link RedisSegmentStore#allocate} of one ID); next to a
  * bare Lettuce {@code INCR}, the floor of any Java client on the same connection model;
- * and to set next to {@code redis-benchmark -t incr -c 1} and {@code -c 8} run against
- * the same server in the same session. Needs a Redis server;
- * {@code -p url=redis://host:port} points at it.
+ * next to the reserve script run with a bare Lettuce {@code EVALSHA}, the floor of a
+ * reservation with idgen's checks; and to set next to
+ * {@code redis-benchmark -t incr -c 1} and {@code -c 8} run against the same server in
+ * the same session. Needs a Redis server; {@code -p url=redis://host:port} points at it.
  */
 @Fork(1)
 @Warmup(iterations = 2, time = 2)
@@ -64,6 +70,12 @@ public class RedisIncrementBenchmark {
 
 	private String lettuceKey;
 
+	private String reserveScriptSha;
+
+	private String[] reserveScriptKeys;
+
+	private String[] reserveScriptArguments;
+
 	/**
 	 * Connect and create the sequence.
 	 */
@@ -80,6 +92,20 @@ public class RedisIncrementBenchmark {
 		this.client = RedisClient.create(this.url);
 		this.lettuce = this.client.connect();
 		this.lettuceKey = "idgen-benchmark:lettuce-" + System.nanoTime();
+		this.reserveScriptSha = this.lettuce.sync().scriptLoad(reserveScript());
+		String counter = keys.counter("lettuce-script-" + System.nanoTime());
+		this.reserveScriptKeys = new String[] { counter, counter + ":guard", counter + ":cycle", counter + ":server" };
+		this.reserveScriptArguments = new String[] { "1", Long.toString(SequenceBounds.MAX_ID - 1), "0",
+				Long.toString(SequenceBounds.MAX_ID), "unbounded", "0", "0", "0", "", "" };
+	}
+
+	private static String reserveScript() {
+		try (InputStream script = RedisSegmentStore.class.getResourceAsStream("reserve.lua")) {
+			return new String(script.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	/**
@@ -121,6 +147,20 @@ public class RedisIncrementBenchmark {
 	@Threads(8)
 	public long reservationPerCallEightThreads() {
 		return this.store.allocate(this.storeSequence, 1, SequenceBounds.startingAt(1)).start();
+	}
+
+	/**
+	 * The floor of a reservation with idgen's checks: the reserve script run with a bare
+	 * Lettuce {@code EVALSHA}, reserving one ID of a counter no instance knows, one
+	 * calling thread.
+	 * @return the script's reply
+	 */
+	@Benchmark
+	@Threads(1)
+	public Object lettuceReserveScriptOneThread() {
+		return this.lettuce.sync()
+			.evalsha(this.reserveScriptSha, ScriptOutputType.MULTI, this.reserveScriptKeys,
+					this.reserveScriptArguments);
 	}
 
 	/**
