@@ -33,16 +33,17 @@ import io.github.idgen.segment.SequenceBounds;
  * {@link io.github.idgen.BackendUnavailableException}; its ID stays unused if that
  * reservation had taken it already.
  * <p>
- * Every call is one script run, not a bare {@code INCRBY}, so that increment mode has
- * every check of segment mode on every ID: the counter is created at {@code start - 1}
- * race-safely, never created anew once its guard key exists, refused if it is behind the
- * highest ID this instance received, and not trusted if it was last served by another
- * Redis server process (a promoted replica, a restarted server): the store then refuses
- * it or moves it forward by its failover jump (see {@link RedisSegmentStore}). The store
- * given must have no floor: a floor write per ID would cost a database round trip per ID.
- * The script runs on a connection taken from the factory and closed right away; with
- * Spring's {@code LettuceConnectionFactory} and its default of sharing the native
- * connection, concurrent callers share one connection and their commands are pipelined.
+ * Every reservation is one script run, not a bare {@code INCRBY}, so that increment mode
+ * has every check of segment mode on every ID: the counter is created at
+ * {@code start - 1} race-safely, never created anew once its guard key exists, refused if
+ * it is behind the highest ID this instance received, and not trusted if it was last
+ * served by another Redis server process (a promoted replica, a restarted server): the
+ * store then refuses it or moves it forward by its failover jump (see
+ * {@link RedisSegmentStore}). The store given must have no floor: a floor write per
+ * reservation would cost a database round trip per call. The script runs on a connection
+ * taken from the factory and closed right away; with Spring's
+ * {@code LettuceConnectionFactory} and its default of sharing the native connection, the
+ * reservations of different sequences share one connection and are pipelined.
  * <p>
  * The largest ID is {@code Long.MAX_VALUE - 1}; past it, calls throw
  * {@link SequenceExhaustedException}.
