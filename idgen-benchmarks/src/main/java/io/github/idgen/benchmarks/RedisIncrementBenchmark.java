@@ -33,14 +33,16 @@ import io.github.idgen.segment.SequenceBounds;
 
 /**
  * The Redis {@code increment} mode: {@link RedisIncrementSequence#next()} on the shared
- * Lettuce connection, at 1 and 8 calling threads, which combines the callers waiting at
- * the time into one reservation; next to one reservation per call, as increment mode ran
- * before it combined callers ({@link RedisSegmentStore#allocate} of one ID); next to a
- * bare Lettuce {@code INCR}, the floor of any Java client on the same connection model;
+ * Lettuce connection, at 1, 8 and 64 calling threads, which combines the callers waiting
+ * at the time into one reservation; next to one reservation per call, as increment mode
+ * ran before it combined callers ({@link RedisSegmentStore#allocate} of one ID); next to
+ * a bare Lettuce {@code INCR}, the floor of any Java client on the same connection model;
  * next to the reserve script run with a bare Lettuce {@code EVALSHA}, the floor of a
  * reservation with idgen's checks; and to set next to
  * {@code redis-benchmark -t incr -c 1} and {@code -c 8} run against the same server in
- * the same session. Needs a Redis server; {@code -p url=redis://host:port} points at it.
+ * the same session (and {@code -c 64} for 64 threads, more callers than a round trip of
+ * one client serves, where combining passes the server's per-command limit). Needs a
+ * Redis server; {@code -p url=redis://host:port} points at it.
  */
 @Fork(1)
 @Warmup(iterations = 2, time = 2)
@@ -193,6 +195,39 @@ public class RedisIncrementBenchmark {
 	@Threads(8)
 	public long incrementEightThreads() {
 		return this.sequence.next();
+	}
+
+	/**
+	 * One ID, 64 calling threads sharing the connection: more callers than round trips,
+	 * where one reservation serves many.
+	 * @return the ID
+	 */
+	@Benchmark
+	@Threads(64)
+	public long incrementSixtyFourThreads() {
+		return this.sequence.next();
+	}
+
+	/**
+	 * One reservation per call, without combining, 64 calling threads sharing the
+	 * connection.
+	 * @return the ID
+	 */
+	@Benchmark
+	@Threads(64)
+	public long reservationPerCallSixtyFourThreads() {
+		return this.store.allocate(this.storeSequence, 1, SequenceBounds.startingAt(1)).start();
+	}
+
+	/**
+	 * The client's floor: a bare Lettuce {@code INCR} on one shared connection, 64
+	 * calling threads.
+	 * @return the value
+	 */
+	@Benchmark
+	@Threads(64)
+	public long lettuceSixtyFourThreads() {
+		return this.lettuce.sync().incr(this.lettuceKey);
 	}
 
 }
