@@ -1,7 +1,5 @@
 package io.github.idgen.format;
 
-import java.util.Locale;
-
 import io.github.idgen.text.IdCodec;
 
 /**
@@ -19,25 +17,16 @@ record EncodedText(IdCodec codec) implements ValueField {
 	 */
 	static IdCodec codecNamed(String name) {
 		for (IdCodec codec : IdCodec.values()) {
-			if (nameOf(codec).equals(name)) {
+			if (codec.formatName().equals(name)) {
 				return codec;
 			}
 		}
 		return null;
 	}
 
-	/**
-	 * Return the name of a codec in a sequence token.
-	 * @param codec the codec
-	 * @return its name, such as {@code crockford-base32}
-	 */
-	static String nameOf(IdCodec codec) {
-		return codec.name().toLowerCase(Locale.ROOT).replace('_', '-');
-	}
-
 	@Override
 	public String token() {
-		return "{seq:" + nameOf(this.codec) + "}";
+		return "{seq:" + this.codec.formatName() + "}";
 	}
 
 	@Override

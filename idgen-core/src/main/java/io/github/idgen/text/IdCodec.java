@@ -88,6 +88,15 @@ public enum IdCodec {
 	}
 
 	/**
+	 * Return the name of this codec in an ID format's sequence token,
+	 * {@code {seq:<name>}}, and in the {@code text} property of a sequence.
+	 * @return {@code crockford-base32} or {@code base62}
+	 */
+	public String formatName() {
+		return name().toLowerCase(Locale.ROOT).replace('_', '-');
+	}
+
+	/**
 	 * Return the number of characters of every encoded ID.
 	 * @return 13 for Crockford's Base32, 11 for Base62
 	 */

@@ -19,6 +19,16 @@ class TextFormatTest {
 	private static final ZonedDateTime TIME = ZonedDateTime.of(2026, 11, 21, 9, 5, 7, 0, ZoneOffset.UTC);
 
 	@Test
+	void everyCodecIsNamedInATokenByItsFormatName() {
+		assertThat(IdCodec.CROCKFORD_BASE32.formatName()).isEqualTo("crockford-base32");
+		assertThat(IdCodec.BASE62.formatName()).isEqualTo("base62");
+		for (IdCodec codec : IdCodec.values()) {
+			IdFormat format = IdFormat.parse("{seq:" + codec.formatName() + "}");
+			assertThat(format.format("s", 42, TIME)).isEqualTo(codec.encode(42));
+		}
+	}
+
+	@Test
 	void valueIsWrittenAsTheCodecWritesIt() {
 		for (long value : new long[] { 0, 1, 1L << 53, Long.MAX_VALUE }) {
 			assertThat(IdFormat.parse("{seq:base62}").format("s", value, TIME)).isEqualTo(IdCodec.BASE62.encode(value));

@@ -106,11 +106,11 @@ public final class SegmentSettingsMapper {
 		if (text == null) {
 			return sequence.getFormat();
 		}
-		String token = "{seq:" + lowerCase(text) + "}";
+		String token = "{seq:" + text.formatName() + "}";
 		if (sequence.getFormat() != null) {
-			throw new IdGeneratorConfigurationException(prefix + "text", lowerCase(text),
-					prefix + "text is '" + lowerCase(text) + "', but " + prefix + "format is set too, and the text form"
-							+ " applies only to a sequence without a format.",
+			throw new IdGeneratorConfigurationException(prefix + "text", text.formatName(),
+					prefix + "text is '" + text.formatName() + "', but " + prefix
+							+ "format is set too, and the text form" + " applies only to a sequence without a format.",
 					"Remove " + prefix + "text, or remove it and write the value as text in the format, such as '"
 							+ sequence.getFormat().replaceAll("\\{seq(:[^}]*)?}", token) + "'.");
 		}
