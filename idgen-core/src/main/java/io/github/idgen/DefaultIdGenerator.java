@@ -221,8 +221,7 @@ public class DefaultIdGenerator implements IdGenerator, AutoCloseable {
 			}
 		}
 		if (!this.formats.containsKey(served)) {
-			throw new IllegalStateException("Sequence " + SequenceNames.quote(served)
-					+ " has no format to decode with: set idgen.sequences.<name>.format, such as ORD{yyyyMMdd}{seq:6}");
+			throw SequenceNames.noFormat(served);
 		}
 		return sequence(served).decodeFormatted(id);
 	}

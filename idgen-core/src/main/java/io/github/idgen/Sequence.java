@@ -61,7 +61,7 @@ public interface Sequence {
 	 * @see IdGenerator#nextFormattedId(String)
 	 */
 	default String nextFormatted() {
-		throw noFormat();
+		throw SequenceNames.noFormat(name());
 	}
 
 	/**
@@ -76,12 +76,7 @@ public interface Sequence {
 	 * @see IdGenerator#decodeFormattedId(String, String)
 	 */
 	default long decodeFormatted(String id) {
-		throw noFormat();
-	}
-
-	private IllegalStateException noFormat() {
-		return new IllegalStateException("Sequence " + SequenceNames.quote(name())
-				+ " has no format: set idgen.sequences." + name() + ".format, such as ORD{yyyyMMdd}{seq:6}");
+		throw SequenceNames.noFormat(name());
 	}
 
 }

@@ -146,4 +146,15 @@ public final class SequenceNames {
 		return Character.isWhitespace(codePoint) || Character.isSpaceChar(codePoint);
 	}
 
+	/**
+	 * Return the exception for a sequence that was asked for a formatted ID but has no
+	 * format, naming the property that gives it one.
+	 * @param name the sequence name
+	 * @return the exception, to throw
+	 */
+	static IllegalStateException noFormat(String name) {
+		return new IllegalStateException("Sequence " + quote(name) + " has no format: set idgen.sequences." + name
+				+ ".format, such as ORD{yyyyMMdd}{seq:6}");
+	}
+
 }

@@ -106,7 +106,7 @@ class FormattedIdGeneratorTest {
 	void decodingThroughASequenceWithoutFormatCreatesNothing() {
 		this.generator = generator(Map.of("plain", settings(1, SequenceBounds.MAX_ID, false)), Map.of());
 		assertThatIllegalStateException().isThrownBy(() -> this.generator.decodeFormattedId("plain", "1"))
-			.withMessage("Sequence 'plain' has no format to decode with: set idgen.sequences.<name>.format, such as "
+			.withMessage("Sequence 'plain' has no format: set idgen.sequences.plain.format, such as "
 					+ "ORD{yyyyMMdd}{seq:6}");
 		assertThatExceptionOfType(UnknownSequenceException.class)
 			.isThrownBy(() -> this.generator.decodeFormattedId("unknown", "1"));
