@@ -155,13 +155,13 @@ final class ReservationCombiner {
 			}
 		}
 		if (!batch.isEmpty()) {
-			reserveFor(batch);
+			reserveFor(batch, total);
 		}
 	}
 
-	private void reserveFor(List<Request> batch) {
+	private void reserveFor(List<Request> batch, long total) {
 		try {
-			serve(batch, reserve(batch.stream().mapToLong((request) -> request.count).sum()));
+			serve(batch, reserve(total));
 		}
 		catch (SequenceExhaustedException ex) {
 			if (batch.size() == 1) {
@@ -193,12 +193,14 @@ final class ReservationCombiner {
 	 */
 	private void failOwnAndRetryOthers(List<Request> batch, Throwable failure) {
 		List<Request> others = new ArrayList<>();
+		long total = 0;
 		for (Request request : batch) {
 			if (request.caller == Thread.currentThread()) {
 				request.fail(failure);
 			}
 			else {
 				others.add(request);
+				total += request.count;
 			}
 		}
 		if (others.isEmpty()) {
@@ -206,7 +208,7 @@ final class ReservationCombiner {
 		}
 		Thread.interrupted();
 		try {
-			reserveFor(others);
+			reserveFor(others, total);
 		}
 		finally {
 			Thread.currentThread().interrupt();

@@ -16,6 +16,7 @@ import java.util.concurrent.locks.LockSupport;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.segment.Segment;
+import org.assertj.core.api.ThrowableAssertAlternative;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -56,14 +57,11 @@ class ReservationCombinerTest {
 	@Test
 	void callersArrivingDuringAReservationShareTheNextInTheOrderTheyArrived() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
-		CountDownLatch first = this.counter.holdNext();
-		CompletableFuture<Long> a = takeInThread(combiner, 1);
-		this.counter.awaitHeld(1);
+		HeldCall a = startHeld(combiner);
 		CompletableFuture<Long> b = takeInThread(combiner, 1);
 		CompletableFuture<Long> c = takeInThread(combiner, 3);
 		CompletableFuture<Long> d = takeInThread(combiner, 1);
-		first.countDown();
-		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(a.release()).isEqualTo(1);
 		assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(2);
 		assertThat(c.get(5, TimeUnit.SECONDS)).isEqualTo(3);
 		assertThat(d.get(5, TimeUnit.SECONDS)).isEqualTo(6);
@@ -74,19 +72,13 @@ class ReservationCombinerTest {
 	@Test
 	void callerGivingUpBeforeItsReservationStartsLeavesNoGap() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofMillis(300));
-		CountDownLatch first = this.counter.holdNext();
-		CompletableFuture<Long> a = takeInThread(combiner, 1);
-		this.counter.awaitHeld(1);
+		HeldCall a = startHeld(combiner);
 		CompletableFuture<Long> b = takeInThread(combiner, 1);
-		assertThat(b).failsWithin(Duration.ofSeconds(5))
-			.withThrowableOfType(ExecutionException.class)
-			.havingCause()
-			.isInstanceOf(BackendUnavailableException.class)
+		assertFailure(b).isInstanceOf(BackendUnavailableException.class)
 			.withMessageContaining("'counted'")
 			.withMessageContaining("within 300 ms")
 			.withMessageContaining("nothing was reserved for it");
-		first.countDown();
-		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(a.release()).isEqualTo(1);
 		assertThat(combiner.take(1)).isEqualTo(2);
 		assertThat(this.counter.counts()).containsExactly(1L, 1L);
 	}
@@ -94,20 +86,14 @@ class ReservationCombinerTest {
 	@Test
 	void callerGivingUpWhileCombinedLeavesOnlyItsOwnIdsUnused() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofMillis(800));
-		CountDownLatch first = this.counter.holdNext();
-		CompletableFuture<Long> a = takeInThread(combiner, 1);
-		this.counter.awaitHeld(1);
+		HeldCall a = startHeld(combiner);
 		CompletableFuture<Long> b = takeInThread(combiner, 1);
 		CompletableFuture<Long> c = takeInThread(combiner, 2);
 		CountDownLatch second = this.counter.holdNext();
-		first.countDown();
-		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(a.release()).isEqualTo(1);
 		this.counter.awaitHeld(2);
 		assertThat(this.counter.counts()).containsExactly(1L, 3L);
-		assertThat(c).failsWithin(Duration.ofSeconds(5))
-			.withThrowableOfType(ExecutionException.class)
-			.havingCause()
-			.isInstanceOf(BackendUnavailableException.class)
+		assertFailure(c).isInstanceOf(BackendUnavailableException.class)
 			.withMessageContaining("within 800 ms")
 			.withMessageContaining("its 2 IDs too, which stay unused");
 		second.countDown();
@@ -118,21 +104,15 @@ class ReservationCombinerTest {
 	@Test
 	void callerInterruptedWhileCombinedLeavesOnlyItsOwnIdUnused() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
-		CountDownLatch first = this.counter.holdNext();
-		CompletableFuture<Long> a = takeInThread(combiner, 1);
-		this.counter.awaitHeld(1);
+		HeldCall a = startHeld(combiner);
 		CompletableFuture<Long> b = takeInThread(combiner, 1);
 		CombinerCallers.Caller c = this.callers.start(combiner, 1);
 		CompletableFuture<Long> d = takeInThread(combiner, 1);
 		CountDownLatch second = this.counter.holdNext();
-		first.countDown();
-		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(a.release()).isEqualTo(1);
 		this.counter.awaitHeld(2);
 		c.thread().interrupt();
-		assertThat(c.result()).failsWithin(Duration.ofSeconds(5))
-			.withThrowableOfType(ExecutionException.class)
-			.havingCause()
-			.isInstanceOf(BackendUnavailableException.class)
+		assertFailure(c.result()).isInstanceOf(BackendUnavailableException.class)
 			.withMessageContaining("Interrupted while waiting")
 			.withMessageContaining("its ID too, which stays unused");
 		second.countDown();
@@ -144,15 +124,12 @@ class ReservationCombinerTest {
 	@Test
 	void failedReservationFailsEveryCallerItServedWithItsException() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
-		CountDownLatch first = this.counter.holdNext();
-		CompletableFuture<Long> a = takeInThread(combiner, 1);
-		this.counter.awaitHeld(1);
+		HeldCall a = startHeld(combiner);
 		CompletableFuture<Long> b = takeInThread(combiner, 1);
 		CompletableFuture<Long> c = takeInThread(combiner, 4);
 		BackendUnavailableException failure = new BackendUnavailableException("Redis is down");
 		this.counter.failNext(failure);
-		first.countDown();
-		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(a.release()).isEqualTo(1);
 		for (CompletableFuture<Long> caller : List.of(b, c)) {
 			assertThat(caller).failsWithin(Duration.ofSeconds(5))
 				.withThrowableOfType(ExecutionException.class)
@@ -165,19 +142,13 @@ class ReservationCombinerTest {
 	void reservationRefusedAsExhaustedIsTriedOneRequestAtATime() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
 		this.counter.refuseAbove(3);
-		CountDownLatch first = this.counter.holdNext();
-		CompletableFuture<Long> a = takeInThread(combiner, 1);
-		this.counter.awaitHeld(1);
+		HeldCall a = startHeld(combiner);
 		CompletableFuture<Long> b = takeInThread(combiner, 2);
 		CompletableFuture<Long> c = takeInThread(combiner, 5);
 		CompletableFuture<Long> d = takeInThread(combiner, 1);
-		first.countDown();
-		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(a.release()).isEqualTo(1);
 		assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(2);
-		assertThat(c).failsWithin(Duration.ofSeconds(5))
-			.withThrowableOfType(ExecutionException.class)
-			.havingCause()
-			.isInstanceOf(SequenceExhaustedException.class);
+		assertFailure(c).isInstanceOf(SequenceExhaustedException.class);
 		assertThat(d.get(5, TimeUnit.SECONDS)).isEqualTo(4);
 		assertThat(this.counter.counts()).containsExactly(1L, 8L, 2L, 5L, 1L);
 	}
@@ -185,19 +156,13 @@ class ReservationCombinerTest {
 	@Test
 	void interruptedWaitingCallerGivesUpAndKeepsItsInterrupt() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
-		CountDownLatch first = this.counter.holdNext();
-		CompletableFuture<Long> a = takeInThread(combiner, 1);
-		this.counter.awaitHeld(1);
+		HeldCall a = startHeld(combiner);
 		CombinerCallers.Caller b = this.callers.start(combiner, 1);
 		b.thread().interrupt();
-		assertThat(b.result()).failsWithin(Duration.ofSeconds(5))
-			.withThrowableOfType(ExecutionException.class)
-			.havingCause()
-			.isInstanceOf(BackendUnavailableException.class)
+		assertFailure(b.result()).isInstanceOf(BackendUnavailableException.class)
 			.withMessageContaining("Interrupted while waiting");
 		assertThat(b.interruptedAfter().get(5, TimeUnit.SECONDS)).isTrue();
-		first.countDown();
-		assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(a.release()).isEqualTo(1);
 		assertThat(combiner.take(1)).isEqualTo(2);
 	}
 
@@ -221,20 +186,14 @@ class ReservationCombinerTest {
 	@Test
 	void combinerInterruptedDuringItsReservationFailsOnlyItsOwnCallAndReservesAgainForTheOthers() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
-		CountDownLatch first = this.counter.holdNext();
-		CompletableFuture<Long> x = takeInThread(combiner, 1);
-		this.counter.awaitHeld(1);
+		HeldCall x = startHeld(combiner);
 		CombinerCallers.Caller a = this.callers.start(combiner, 1);
 		CompletableFuture<Long> b = takeInThread(combiner, 2);
 		this.counter.holdNextFailingOnInterrupt();
-		first.countDown();
-		assertThat(x.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+		assertThat(x.release()).isEqualTo(1);
 		this.counter.awaitHeld(2);
 		a.thread().interrupt();
-		assertThat(a.result()).failsWithin(Duration.ofSeconds(5))
-			.withThrowableOfType(ExecutionException.class)
-			.havingCause()
-			.isInstanceOf(BackendUnavailableException.class)
+		assertFailure(a.result()).isInstanceOf(BackendUnavailableException.class)
 			.withMessageContaining("interrupted while held");
 		assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(2);
 		assertThat(a.interruptedAfter().get(5, TimeUnit.SECONDS)).isTrue();
@@ -289,6 +248,37 @@ class ReservationCombinerTest {
 
 	private CompletableFuture<Long> takeInThread(ReservationCombiner combiner, int count) {
 		return this.callers.start(combiner, count).result();
+	}
+
+	/**
+	 * Start a caller of one ID whose reservation, the first, is held in flight.
+	 */
+	private HeldCall startHeld(ReservationCombiner combiner) {
+		CountDownLatch hold = this.counter.holdNext();
+		CompletableFuture<Long> result = takeInThread(combiner, 1);
+		this.counter.awaitHeld(1);
+		return new HeldCall(hold, result);
+	}
+
+	private static ThrowableAssertAlternative<?> assertFailure(CompletableFuture<Long> call) {
+		return assertThat(call).failsWithin(Duration.ofSeconds(5))
+			.withThrowableOfType(ExecutionException.class)
+			.havingCause();
+	}
+
+	/**
+	 * A call whose reservation is held in flight until {@link #release()}.
+	 *
+	 * @param hold holds the reservation
+	 * @param result the call's result
+	 */
+	private record HeldCall(CountDownLatch hold, CompletableFuture<Long> result) {
+
+		long release() throws Exception {
+			this.hold.countDown();
+			return this.result.get(5, TimeUnit.SECONDS);
+		}
+
 	}
 
 	/**
