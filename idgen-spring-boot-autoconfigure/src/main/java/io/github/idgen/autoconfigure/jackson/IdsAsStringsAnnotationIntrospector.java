@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure.jackson;
 
+import java.util.OptionalLong;
+
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.introspect.Annotated;
@@ -9,10 +11,12 @@ import tools.jackson.databind.ser.std.ToStringSerializer;
 
 /**
  * Finds the properties that {@link IdsAsStrings} marks, on themselves or on the type that
- * declares them, and gives them serializers that write strings: {@code long} and
- * {@code Long} as a string, {@code long[]} as an array of strings, and the elements of a
- * {@code Long[]} or a collection of {@code Long} as strings, through Jackson's own array
- * and collection serializers.
+ * declares them, and gives them serializers that write strings: {@code long},
+ * {@code Long} and a present {@code OptionalLong} as a string, {@code long[]} as an array
+ * of strings, and the elements of a {@code Long[]} or a collection of {@code Long}, the
+ * values of a map of {@code Long} and the value of an {@code Optional<Long>} as strings,
+ * through Jackson's own array, collection, map and reference serializers. Longs nested
+ * deeper, such as in a map of lists, stay numbers.
  */
 final class IdsAsStringsAnnotationIntrospector extends NopAnnotationIntrospector {
 
@@ -25,6 +29,9 @@ final class IdsAsStringsAnnotationIntrospector extends NopAnnotationIntrospector
 		if (type == long.class || type == Long.class) {
 			return ToStringSerializer.instance;
 		}
+		if (type == OptionalLong.class) {
+			return OptionalLongAsStringSerializer.INSTANCE;
+		}
 		return (type == long[].class) ? LongArrayAsStringsSerializer.INSTANCE : null;
 	}
 
@@ -34,7 +41,8 @@ final class IdsAsStringsAnnotationIntrospector extends NopAnnotationIntrospector
 			return null;
 		}
 		JavaType type = annotated.getType();
-		boolean container = type.isArrayType() || type.isCollectionLikeType();
+		boolean container = type.isArrayType() || type.isCollectionLikeType() || type.isMapLikeType()
+				|| type.isReferenceType();
 		return (container && type.getContentType().getRawClass() == Long.class) ? ToStringSerializer.instance : null;
 	}
 

@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure.jackson;
 
+import java.util.OptionalLong;
+
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.std.ToStringSerializer;
 
@@ -26,6 +28,7 @@ public class IdsAsStringsModule extends SimpleModule {
 			addSerializer(Long.class, ToStringSerializer.instance);
 			addSerializer(Long.TYPE, ToStringSerializer.instance);
 			addSerializer(long[].class, LongArrayAsStringsSerializer.INSTANCE);
+			addSerializer(OptionalLong.class, OptionalLongAsStringSerializer.INSTANCE);
 		}
 	}
 

@@ -1,8 +1,11 @@
 package io.github.idgen.autoconfigure.jackson;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -46,6 +49,28 @@ class IdGeneratorJacksonAutoConfigurationTests {
 			.isEqualTo("{\"id\":\"9007199254740993\",\"parentId\":\"9007199254740993\","
 					+ "\"lineIds\":[\"9007199254740993\",\"2\"],\"itemIds\":[\"9007199254740993\",\"3\"],"
 					+ "\"refs\":[\"4\",null],\"quantity\":7,\"customer\":\"Ada\"}"));
+	}
+
+	@Test
+	void annotatedTypeWritesItsOptionalsAndMapValuesAsStrings() {
+		Map<String, Long> byName = new LinkedHashMap<>();
+		byName.put("a", BEYOND_JAVASCRIPT);
+		byName.put("b", null);
+		Links links = new Links(Optional.of(BEYOND_JAVASCRIPT), Optional.empty(), OptionalLong.of(BEYOND_JAVASCRIPT),
+				OptionalLong.empty(), byName, Map.of("c", List.of(5L)));
+		this.runner.run((context) -> {
+			JsonMapper mapper = context.getBean(JsonMapper.class);
+			String json = json(mapper, links);
+			assertThat(json).isEqualTo("{\"parent\":\"9007199254740993\",\"none\":null,"
+					+ "\"previous\":\"9007199254740993\",\"empty\":null,"
+					+ "\"byName\":{\"a\":\"9007199254740993\",\"b\":null},\"nested\":{\"c\":[5]}}");
+			Links read = mapper.readValue(json, Links.class);
+			assertThat(read.parent()).contains(BEYOND_JAVASCRIPT);
+			assertThat(read.none()).isEmpty();
+			assertThat(read.previous()).hasValue(BEYOND_JAVASCRIPT);
+			assertThat(read.empty()).isEmpty();
+			assertThat(read.byName()).isEqualTo(byName);
+		});
 	}
 
 	@Test
@@ -116,6 +141,9 @@ class IdGeneratorJacksonAutoConfigurationTests {
 			assertThat(json(mapper, Map.of("count", 3L, "size", 4))).isIn("{\"count\":\"3\",\"size\":4}",
 					"{\"size\":4,\"count\":\"3\"}");
 			assertThat(json(mapper, BEYOND_JAVASCRIPT)).isEqualTo("\"9007199254740993\"");
+			assertThat(json(mapper,
+					List.of(Optional.of(BEYOND_JAVASCRIPT), OptionalLong.of(BEYOND_JAVASCRIPT), OptionalLong.empty())))
+				.isEqualTo("[\"9007199254740993\",\"9007199254740993\",null]");
 		});
 	}
 
@@ -164,6 +192,12 @@ class IdGeneratorJacksonAutoConfigurationTests {
 	@IdsAsStrings
 	record Order(long id, Long parentId, long[] lineIds, List<Long> itemIds, Long[] refs, int quantity,
 			String customer) {
+
+	}
+
+	@IdsAsStrings
+	record Links(Optional<Long> parent, Optional<Long> none, OptionalLong previous, OptionalLong empty,
+			Map<String, Long> byName, Map<String, List<Long>> nested) {
 
 	}
 
