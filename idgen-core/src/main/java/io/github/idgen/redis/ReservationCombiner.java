@@ -36,9 +36,10 @@ import io.github.idgen.segment.Segment;
  * served, with the same exception; its IDs may have been reserved in Redis (a reply that
  * was lost), a gap too. A reservation refused as exhausted is tried again one request at
  * a time, so that a batch too large for the IDs left does not fail the smaller requests
- * next to it. A caller interrupted before it runs a reservation gives up without one; a
- * reservation that fails while its combiner is interrupted fails only the combiner's own
- * request and is run again for the others.
+ * next to it, skipping the requests whose callers have given up by then. A caller
+ * interrupted before it runs a reservation gives up without one; a reservation that fails
+ * while its combiner is interrupted fails only the combiner's own request and is run
+ * again for the others.
  * <p>
  * <b>Shared state:</b> the queue is a lock-free FIFO: any thread adds, only the combiner
  * removes. The combiner's role is the {@link AtomicBoolean} {@code combining}; the
@@ -217,6 +218,9 @@ final class ReservationCombiner {
 
 	private void serveOneByOne(List<Request> batch) {
 		for (Request request : batch) {
+			if (request.state == Request.ABANDONED) {
+				continue;
+			}
 			try {
 				serve(List.of(request), reserve(request.count));
 			}

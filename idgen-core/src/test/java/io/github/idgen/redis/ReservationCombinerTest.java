@@ -154,6 +154,26 @@ class ReservationCombinerTest {
 	}
 
 	@Test
+	void oneByOneRetryOfAnExhaustedReservationSkipsTheCallersThatGaveUp() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
+		HeldCall a = startHeld(combiner);
+		CompletableFuture<Long> b = takeInThread(combiner, 1);
+		CombinerCallers.Caller c = this.callers.start(combiner, 2);
+		CompletableFuture<Long> d = takeInThread(combiner, 1);
+		this.counter.refuseAbove(2);
+		CountDownLatch second = this.counter.holdNext();
+		assertThat(a.release()).isEqualTo(1);
+		this.counter.awaitHeld(2);
+		c.thread().interrupt();
+		assertFailure(c.result()).isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("its 2 IDs too, which stay unused");
+		second.countDown();
+		assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+		assertThat(d.get(5, TimeUnit.SECONDS)).isEqualTo(3);
+		assertThat(this.counter.counts()).containsExactly(1L, 4L, 1L, 1L);
+	}
+
+	@Test
 	void interruptedWaitingCallerGivesUpAndKeepsItsInterrupt() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
 		HeldCall a = startHeld(combiner);
