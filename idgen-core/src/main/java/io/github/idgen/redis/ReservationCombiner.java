@@ -216,18 +216,55 @@ final class ReservationCombiner {
 		}
 	}
 
+	/**
+	 * Serve the requests of a batch refused as exhausted one at a time, skipping those
+	 * given up meanwhile. An interrupt of the combiner's thread is meant for its own
+	 * call: it is held back while the others are reserved, fails the combiner's own
+	 * request, and is restored after; a reservation of another request that it fails is
+	 * run again.
+	 */
 	private void serveOneByOne(List<Request> batch) {
-		for (Request request : batch) {
-			if (request.state == Request.ABANDONED) {
-				continue;
-			}
-			try {
-				serve(List.of(request), reserve(request.count));
-			}
-			catch (RuntimeException | Error ex) {
-				request.fail(ex);
+		boolean interrupted = Thread.interrupted();
+		try {
+			for (Request request : batch) {
+				interrupted |= serveAlone(request, interrupted);
 			}
 		}
+		finally {
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	/**
+	 * Serve one request with a reservation of its own.
+	 * @param request the request
+	 * @param interrupted whether the combiner's thread was interrupted before
+	 * @return whether the combiner's thread was interrupted during the reservation
+	 */
+	private boolean serveAlone(Request request, boolean interrupted) {
+		boolean own = request.caller == Thread.currentThread();
+		if (own && interrupted) {
+			request.fail(gaveUp(true, false, request.count));
+			return false;
+		}
+		boolean interruptedDuring = false;
+		while (request.state != Request.ABANDONED) {
+			try {
+				serve(List.of(request), reserve(request.count));
+				break;
+			}
+			catch (RuntimeException | Error ex) {
+				boolean interruptedNow = Thread.interrupted();
+				interruptedDuring |= interruptedNow;
+				if (own || !interruptedNow) {
+					request.fail(ex);
+					break;
+				}
+			}
+		}
+		return interruptedDuring;
 	}
 
 	private Segment reserve(long count) {

@@ -174,6 +174,46 @@ class ReservationCombinerTest {
 	}
 
 	@Test
+	void combinerInterruptedDuringTheOneByOneRetryFailsOnlyItsOwnCall() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
+		HeldCall a = startHeld(combiner);
+		CombinerCallers.Caller b = this.callers.start(combiner, 1);
+		CompletableFuture<Long> c = takeInThread(combiner, 5);
+		CompletableFuture<Long> d = takeInThread(combiner, 1);
+		this.counter.refuseAbove(2);
+		this.counter.holdReservationFailingOnInterrupt(3);
+		assertThat(a.release()).isEqualTo(1);
+		this.counter.awaitHeld(2);
+		b.thread().interrupt();
+		assertFailure(b.result()).isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("interrupted while held");
+		assertFailure(c).isInstanceOf(SequenceExhaustedException.class);
+		assertThat(d.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+		assertThat(b.interruptedAfter().get(5, TimeUnit.SECONDS)).isTrue();
+		assertThat(this.counter.counts()).containsExactly(1L, 7L, 1L, 5L, 1L);
+	}
+
+	@Test
+	void combinerInterruptedBeforeTheOneByOneRetryGivesUpItsOwnCallWithoutReserving() throws Exception {
+		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
+		HeldCall a = startHeld(combiner);
+		CombinerCallers.Caller b = this.callers.start(combiner, 1);
+		CompletableFuture<Long> c = takeInThread(combiner, 1);
+		this.counter.refuseAbove(1);
+		CountDownLatch second = this.counter.holdNext();
+		assertThat(a.release()).isEqualTo(1);
+		this.counter.awaitHeld(2);
+		b.thread().interrupt();
+		second.countDown();
+		assertFailure(b.result()).isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("Interrupted while waiting")
+			.withMessageContaining("nothing was reserved for it");
+		assertThat(c.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+		assertThat(b.interruptedAfter().get(5, TimeUnit.SECONDS)).isTrue();
+		assertThat(this.counter.counts()).containsExactly(1L, 2L, 1L);
+	}
+
+	@Test
 	void interruptedWaitingCallerGivesUpAndKeepsItsInterrupt() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
 		HeldCall a = startHeld(combiner);
@@ -322,11 +362,19 @@ class ReservationCombinerTest {
 
 		private volatile long pauseMicros;
 
+		private volatile int holdNumber;
+
+		private volatile CountDownLatch numberedHold;
+
 		Segment reserve(long count) {
 			this.counts.add(count);
 			RuntimeException failure = this.nextFailure;
 			this.nextFailure = null;
 			CountDownLatch hold = this.nextHold;
+			if (hold == null && this.counts.size() == this.holdNumber) {
+				hold = this.numberedHold;
+				this.nextHoldFailsOnInterrupt = true;
+			}
 			if (hold != null) {
 				this.nextHold = null;
 				this.holds.add(hold);
@@ -348,6 +396,9 @@ class ReservationCombinerTest {
 				LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(this.pauseMicros));
 			}
 			long end = this.value.addAndGet(count);
+			if (Thread.currentThread().isInterrupted()) {
+				throw new BackendUnavailableException("Reply lost: the reserving thread is interrupted");
+			}
 			return new Segment(end - count + 1, end + 1);
 		}
 
@@ -372,6 +423,16 @@ class ReservationCombinerTest {
 			return hold;
 		}
 
+		/**
+		 * Hold the reservation of the given number (the first is 1) until released, and
+		 * fail it when its thread is interrupted meanwhile.
+		 */
+		CountDownLatch holdReservationFailingOnInterrupt(int number) {
+			this.numberedHold = new CountDownLatch(1);
+			this.holdNumber = number;
+			return this.numberedHold;
+		}
+
 		void failNext(RuntimeException failure) {
 			this.nextFailure = failure;
 		}
@@ -393,6 +454,10 @@ class ReservationCombinerTest {
 			CountDownLatch hold = this.nextHold;
 			if (hold != null) {
 				hold.countDown();
+			}
+			CountDownLatch numbered = this.numberedHold;
+			if (numbered != null) {
+				numbered.countDown();
 			}
 		}
 
