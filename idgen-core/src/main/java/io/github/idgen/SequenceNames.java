@@ -153,8 +153,26 @@ public final class SequenceNames {
 	 * @return the exception, to throw
 	 */
 	static IllegalStateException noFormat(String name) {
-		return new IllegalStateException("Sequence " + quote(name) + " has no format: set idgen.sequences." + name
-				+ ".format, such as ORD{yyyyMMdd}{seq:6}");
+		return new IllegalStateException("Sequence " + quote(name) + " has no format: set idgen.sequences."
+				+ propertyKey(name) + ".format, such as ORD{yyyyMMdd}{seq:6}");
+	}
+
+	/**
+	 * Return a sequence name as a key of {@code idgen.sequences} in a property name: as
+	 * it is when Spring Boot binds it unchanged without brackets (lower-case letters,
+	 * digits, {@code -}), in brackets otherwise, such as {@code [orders/eu]}.
+	 * @param name the sequence name
+	 * @return the key
+	 */
+	static String propertyKey(String name) {
+		for (int i = 0; i < name.length(); i++) {
+			char character = name.charAt(i);
+			if (!(character >= 'a' && character <= 'z') && !(character >= '0' && character <= '9')
+					&& character != '-') {
+				return "[" + name + "]";
+			}
+		}
+		return name.isEmpty() ? "[]" : name;
 	}
 
 }

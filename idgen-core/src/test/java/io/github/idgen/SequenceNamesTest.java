@@ -13,6 +13,18 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class SequenceNamesTest {
 
 	@Test
+	void propertyKeyBracketsEveryNameThatSpringBootWouldNotBindAsWritten() {
+		assertThat(SequenceNames.propertyKey("order-2")).isEqualTo("order-2");
+		assertThat(SequenceNames.propertyKey("orders/eu")).isEqualTo("[orders/eu]");
+		assertThat(SequenceNames.propertyKey("Order")).isEqualTo("[Order]");
+		assertThat(SequenceNames.propertyKey("order.v2")).isEqualTo("[order.v2]");
+		assertThat(SequenceNames.propertyKey("a_b")).isEqualTo("[a_b]");
+		assertThat(SequenceNames.noFormat("orders/eu"))
+			.hasMessage("Sequence 'orders/eu' has no format: set idgen.sequences.[orders/eu].format, such as "
+					+ "ORD{yyyyMMdd}{seq:6}");
+	}
+
+	@Test
 	void quoteWrapsAPlainNameInSingleQuotes() {
 		assertThat(SequenceNames.quote("order")).isEqualTo("'order'");
 	}

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.jackson;
 
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
 
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.cfg.MapperConfig;
@@ -12,11 +13,13 @@ import tools.jackson.databind.ser.std.ToStringSerializer;
 /**
  * Finds the properties that {@link IdsAsStrings} marks, on themselves or on the type that
  * declares them, and gives them serializers that write strings: {@code long},
- * {@code Long} and a present {@code OptionalLong} as a string, {@code long[]} as an array
- * of strings, and the elements of a {@code Long[]} or a collection of {@code Long}, the
- * values of a map of {@code Long} and the value of an {@code Optional<Long>} as strings,
- * through Jackson's own array, collection, map and reference serializers. Longs nested
- * deeper, such as in a map of lists, stay numbers.
+ * {@code Long}, {@code AtomicLong} and a present {@code OptionalLong} as a string,
+ * {@code long[]} as an array of strings, and the elements of a {@code Long[]} or a
+ * collection of {@code Long}, the values of a map of {@code Long} and the value of an
+ * {@code Optional<Long>} as strings, through Jackson's own array, collection, map and
+ * reference serializers. Longs nested deeper, such as in a map of lists, stay numbers. It
+ * comes after Jackson's own introspector, so that a serializer a property names itself
+ * with {@code @JsonSerialize} wins.
  */
 final class IdsAsStringsAnnotationIntrospector extends NopAnnotationIntrospector {
 
@@ -26,7 +29,7 @@ final class IdsAsStringsAnnotationIntrospector extends NopAnnotationIntrospector
 			return null;
 		}
 		Class<?> type = annotated.getRawType();
-		if (type == long.class || type == Long.class) {
+		if (type == long.class || type == Long.class || type == AtomicLong.class) {
 			return ToStringSerializer.instance;
 		}
 		if (type == OptionalLong.class) {

@@ -1,6 +1,7 @@
 package io.github.idgen.autoconfigure.jackson;
 
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
 
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.std.ToStringSerializer;
@@ -29,13 +30,14 @@ public class IdsAsStringsModule extends SimpleModule {
 			addSerializer(Long.TYPE, ToStringSerializer.instance);
 			addSerializer(long[].class, LongArrayAsStringsSerializer.INSTANCE);
 			addSerializer(OptionalLong.class, OptionalLongAsStringSerializer.INSTANCE);
+			addSerializer(AtomicLong.class, ToStringSerializer.instance);
 		}
 	}
 
 	@Override
 	public void setupModule(SetupContext context) {
 		super.setupModule(context);
-		context.insertAnnotationIntrospector(new IdsAsStringsAnnotationIntrospector());
+		context.appendAnnotationIntrospector(new IdsAsStringsAnnotationIntrospector());
 	}
 
 }
