@@ -14,8 +14,8 @@ public class IdGeneratorJacksonProperties {
 	public static final String PREFIX = "idgen.jackson";
 
 	/**
-	 * Whether the application's JsonMapper writes every long, Long, long[] and
-	 * OptionalLong (and so every Long[], and collection, map and Optional of Long) as
+	 * Whether the application's JsonMapper writes every long, Long, long[], OptionalLong
+	 * and AtomicLong (and so every Long[], and collection, map and Optional of Long) as
 	 * JSON strings, for JavaScript clients whose numbers are exact only up to 2^53. It
 	 * applies to all longs, not only IDs: counts, sizes and timestamps in milliseconds
 	 * too. Off, only the types and properties annotated with @IdsAsStrings are written as
