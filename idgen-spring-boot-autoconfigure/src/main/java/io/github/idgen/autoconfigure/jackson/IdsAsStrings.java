@@ -19,8 +19,8 @@ import java.lang.annotation.Target;
  * that is not annotated, stay as they are. On a field, getter or record component, that
  * property only. A serializer the property names itself with {@code @JsonSerialize}
  * ({@code using} or {@code contentUsing}) takes precedence. A {@code null} stays
- * {@code null}. Reading takes strings and plain
- * numbers alike, as Jackson coerces strings to numbers unless the application disables
+ * {@code null}. Reading takes strings and plain numbers alike, as Jackson coerces strings
+ * to numbers unless the application disables
  * {@code MapperFeature.ALLOW_COERCION_OF_SCALARS}.
  * <p>
  * The {@link IdsAsStringsModule} does the work; Spring Boot registers it with the
