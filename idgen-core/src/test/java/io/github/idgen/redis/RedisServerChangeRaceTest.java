@@ -66,6 +66,7 @@ class RedisServerChangeRaceTest {
 		server.save();
 		server.restart();
 		Segment handedOutByB = storeB.allocate(this.sequence, 100, 1);
+		awaitMoreThanReservedSinceAtJumpRate(100);
 		server.restart();
 		Segment handedOutByA = storeA.allocate(this.sequence, 100, 1);
 		assertThat(overlap(handedOutByA, handedOutByB))
@@ -100,6 +101,7 @@ class RedisServerChangeRaceTest {
 		a.switchTo(r1.connectionFactory());
 		b.switchTo(r1.connectionFactory());
 		Segment handedOutByB = storeB.allocate(this.sequence, 100, 1);
+		awaitMoreThanReservedSinceAtJumpRate(100);
 		r1.stop();
 		a.switchTo(r2.connectionFactory());
 		b.switchTo(r2.connectionFactory());
@@ -207,6 +209,23 @@ class RedisServerChangeRaceTest {
 
 	private static long overlap(Segment x, Segment y) {
 		return Math.max(0, Math.min(x.end(), y.end()) - Math.max(x.start(), y.start()));
+	}
+
+	/**
+	 * Let enough time pass for the second move to go further than the IDs reserved since
+	 * the first, as the guarantee requires (fewer than the jump per minute): 100 IDs take
+	 * 6 ms at a million a minute, where a redis-server can stop and be switched from in
+	 * less on a fast machine.
+	 */
+	private static void awaitMoreThanReservedSinceAtJumpRate(long reserved) {
+		long millis = TimeUnit.MINUTES.toMillis(1) * reserved / JUMP;
+		try {
+			Thread.sleep(10 * millis + 10);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private RedisSegmentStore jumping(RedisConnectionFactory connectionFactory) {
