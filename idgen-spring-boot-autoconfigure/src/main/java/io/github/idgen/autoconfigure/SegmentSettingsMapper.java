@@ -110,7 +110,7 @@ public final class SegmentSettingsMapper {
 		if (sequence.getFormat() != null) {
 			throw new IdGeneratorConfigurationException(prefix + "text", text.formatName(),
 					prefix + "text is '" + text.formatName() + "', but " + prefix
-							+ "format is set too, and the text form" + " applies only to a sequence without a format.",
+							+ "format is set too, and the text form applies only to a sequence without a format.",
 					"Remove " + prefix + "text, or remove it and write the value as text in the format, such as '"
 							+ sequence.getFormat().replaceAll("\\{seq(:[^}]*)?}", token) + "'.");
 		}
