@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.idgen.test.WaitingCall;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.SequenceExhaustedException;
@@ -344,8 +345,7 @@ abstract class AbstractRedisIncrementSequenceTest {
 		}
 
 		void awaitHeld(int reservation) {
-			CombinerCallers.awaitUntil(() -> this.reached.contains(reservation),
-					"reservation " + reservation + " held");
+			WaitingCall.awaitUntil(() -> this.reached.contains(reservation), "reservation " + reservation + " held");
 		}
 
 		void release(int reservation) {

@@ -1,11 +1,10 @@
 package io.github.idgen.redis;
 
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+
+import io.github.idgen.test.WaitingCall;
 
 /**
  * Callers of a {@link ReservationCombiner} on threads of their own, for tests that need
@@ -23,26 +22,10 @@ final class CombinerCallers {
 	 * @param count the number of IDs
 	 * @return the caller
 	 */
-	Caller start(ReservationCombiner combiner, int count) {
-		CompletableFuture<Long> result = new CompletableFuture<>();
-		CompletableFuture<Boolean> interruptedAfter = new CompletableFuture<>();
-		Thread thread = new Thread(() -> {
-			try {
-				result.complete(combiner.take(count));
-			}
-			catch (Throwable ex) {
-				result.completeExceptionally(ex);
-			}
-			finally {
-				interruptedAfter.complete(Thread.currentThread().isInterrupted());
-			}
-		}, "caller-" + this.threads.size());
-		thread.setDaemon(true);
-		this.threads.add(thread);
-		thread.start();
-		awaitUntil(() -> thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING
-				|| result.isDone(), thread.getName() + " waiting");
-		return new Caller(thread, result, interruptedAfter);
+	WaitingCall<Long> start(ReservationCombiner combiner, int count) {
+		WaitingCall<Long> call = WaitingCall.start("caller-" + this.threads.size(), () -> combiner.take(count));
+		this.threads.add(call.thread());
+		return call;
 	}
 
 	/**
@@ -52,21 +35,6 @@ final class CombinerCallers {
 	void join() throws InterruptedException {
 		for (Thread thread : this.threads) {
 			thread.join(10_000);
-		}
-	}
-
-	/**
-	 * Wait up to 5 seconds for a condition.
-	 * @param condition the condition
-	 * @param what what is awaited, for the failure
-	 */
-	static void awaitUntil(BooleanSupplier condition, String what) {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-		while (!condition.getAsBoolean()) {
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("Timed out waiting for " + what);
-			}
-			Thread.onSpinWait();
 		}
 	}
 
@@ -89,17 +57,6 @@ final class CombinerCallers {
 		if (interrupted) {
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	/**
-	 * A caller on a thread of its own.
-	 *
-	 * @param thread the thread
-	 * @param result the first ID it took, or its failure
-	 * @param interruptedAfter whether the thread was interrupted once the call ended
-	 */
-	record Caller(Thread thread, CompletableFuture<Long> result, CompletableFuture<Boolean> interruptedAfter) {
-
 	}
 
 }

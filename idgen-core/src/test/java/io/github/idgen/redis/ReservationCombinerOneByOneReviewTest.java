@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.idgen.test.WaitingCall;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SequenceBounds;
@@ -65,7 +66,7 @@ class ReservationCombinerOneByOneReviewTest {
 		}, Duration.ofSeconds(10));
 		CompletableFuture<Long> x = this.callers.start(combiner, 1).result();
 		assertThat(firstReserved.await(5, TimeUnit.SECONDS)).isTrue();
-		CombinerCallers.Caller b = this.callers.start(combiner, 1);
+		WaitingCall<Long> b = this.callers.start(combiner, 1);
 		CompletableFuture<Long> c = this.callers.start(combiner, 5).result();
 		CompletableFuture<Long> d = this.callers.start(combiner, 1).result();
 		LettuceConnectionFactory pauser = TestBackends.newRedisConnectionFactory(redis);

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.idgen.test.WaitingCall;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.test.TestBackends;
@@ -57,7 +58,7 @@ class ReservationCombinerRedisReviewTest {
 		assertThat(combiner.take(1)).isEqualTo(1);
 		CompletableFuture<Long> held = this.callers.start(combiner, 1).result();
 		assertThat(secondReserved.await(5, TimeUnit.SECONDS)).isTrue();
-		CombinerCallers.Caller nextCombiner = this.callers.start(combiner, 1);
+		WaitingCall<Long> nextCombiner = this.callers.start(combiner, 1);
 		CompletableFuture<Long> second = this.callers.start(combiner, 1).result();
 		CompletableFuture<Long> third = this.callers.start(combiner, 1).result();
 		LettuceConnectionFactory pauser = TestBackends.newRedisConnectionFactory(redis);
@@ -67,7 +68,7 @@ class ReservationCombinerRedisReviewTest {
 			}
 			releaseSecond.countDown();
 			assertThat(held.get(5, TimeUnit.SECONDS)).isEqualTo(2);
-			CombinerCallers.awaitUntil(() -> reservations.get() == 3, "the third reservation sent");
+			WaitingCall.awaitUntil(() -> reservations.get() == 3, "the third reservation sent");
 			Thread.sleep(300);
 			assertThat(nextCombiner.result()).isNotDone();
 			nextCombiner.thread().interrupt();

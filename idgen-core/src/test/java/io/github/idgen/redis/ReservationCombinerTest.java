@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
+import io.github.idgen.test.WaitingCall;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.segment.Segment;
@@ -106,7 +107,7 @@ class ReservationCombinerTest {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
 		HeldCall a = startHeld(combiner);
 		CompletableFuture<Long> b = takeInThread(combiner, 1);
-		CombinerCallers.Caller c = this.callers.start(combiner, 1);
+		WaitingCall<Long> c = this.callers.start(combiner, 1);
 		CompletableFuture<Long> d = takeInThread(combiner, 1);
 		CountDownLatch second = this.counter.holdNext();
 		assertThat(a.release()).isEqualTo(1);
@@ -158,7 +159,7 @@ class ReservationCombinerTest {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
 		HeldCall a = startHeld(combiner);
 		CompletableFuture<Long> b = takeInThread(combiner, 1);
-		CombinerCallers.Caller c = this.callers.start(combiner, 2);
+		WaitingCall<Long> c = this.callers.start(combiner, 2);
 		CompletableFuture<Long> d = takeInThread(combiner, 1);
 		this.counter.refuseAbove(2);
 		CountDownLatch second = this.counter.holdNext();
@@ -177,7 +178,7 @@ class ReservationCombinerTest {
 	void combinerInterruptedDuringTheOneByOneRetryFailsOnlyItsOwnCall() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
 		HeldCall a = startHeld(combiner);
-		CombinerCallers.Caller b = this.callers.start(combiner, 1);
+		WaitingCall<Long> b = this.callers.start(combiner, 1);
 		CompletableFuture<Long> c = takeInThread(combiner, 5);
 		CompletableFuture<Long> d = takeInThread(combiner, 1);
 		this.counter.refuseAbove(2);
@@ -197,7 +198,7 @@ class ReservationCombinerTest {
 	void combinerInterruptedBeforeTheOneByOneRetryGivesUpItsOwnCallWithoutReserving() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
 		HeldCall a = startHeld(combiner);
-		CombinerCallers.Caller b = this.callers.start(combiner, 1);
+		WaitingCall<Long> b = this.callers.start(combiner, 1);
 		CompletableFuture<Long> c = takeInThread(combiner, 1);
 		this.counter.refuseAbove(1);
 		CountDownLatch second = this.counter.holdNext();
@@ -217,7 +218,7 @@ class ReservationCombinerTest {
 	void interruptedWaitingCallerGivesUpAndKeepsItsInterrupt() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
 		HeldCall a = startHeld(combiner);
-		CombinerCallers.Caller b = this.callers.start(combiner, 1);
+		WaitingCall<Long> b = this.callers.start(combiner, 1);
 		b.thread().interrupt();
 		assertFailure(b.result()).isInstanceOf(BackendUnavailableException.class)
 			.withMessageContaining("Interrupted while waiting");
@@ -247,7 +248,7 @@ class ReservationCombinerTest {
 	void combinerInterruptedDuringItsReservationFailsOnlyItsOwnCallAndReservesAgainForTheOthers() throws Exception {
 		ReservationCombiner combiner = combiner(Duration.ofSeconds(10));
 		HeldCall x = startHeld(combiner);
-		CombinerCallers.Caller a = this.callers.start(combiner, 1);
+		WaitingCall<Long> a = this.callers.start(combiner, 1);
 		CompletableFuture<Long> b = takeInThread(combiner, 2);
 		this.counter.holdNextFailingOnInterrupt();
 		assertThat(x.release()).isEqualTo(1);
@@ -409,8 +410,7 @@ class ReservationCombinerTest {
 		}
 
 		void awaitHeld(int reservations) {
-			CombinerCallers.awaitUntil(() -> this.holds.size() >= reservations,
-					"reservation " + reservations + " held");
+			WaitingCall.awaitUntil(() -> this.holds.size() >= reservations, "reservation " + reservations + " held");
 		}
 
 		/**

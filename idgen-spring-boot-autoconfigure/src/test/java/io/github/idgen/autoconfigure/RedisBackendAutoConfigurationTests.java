@@ -8,7 +8,6 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -39,6 +38,7 @@ import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.redis.time.RedisTimeLayout;
 import io.github.idgen.redis.time.RedisTimeSequence;
 import io.github.idgen.segment.SegmentBuffer;
+import io.github.idgen.test.WaitingCall;
 import io.github.idgen.test.RedisServerExtension;
 import io.github.idgen.test.RedisServerProcess;
 import io.github.idgen.test.TestBackends;
@@ -354,26 +354,14 @@ class RedisBackendAutoConfigurationTests {
 	 * gives up by its own wait, which it names, not with the first call's failure.
 	 */
 	private static void assertWaiterGivesUp(IdGenerator ids, String sequence, String wait) throws Exception {
-		CompletableFuture<Long> reserving = new CompletableFuture<>();
-		Thread reserver = new Thread(() -> {
-			try {
-				reserving.complete(ids.nextId(sequence));
-			}
-			catch (RuntimeException ex) {
-				reserving.completeExceptionally(ex);
-			}
-		});
-		reserver.start();
-		while (reserver.getState() != Thread.State.WAITING && reserver.getState() != Thread.State.TIMED_WAITING) {
-			assertThat(reserving).as("the call reserving on the paused server").isNotDone();
-			Thread.onSpinWait();
-		}
+		WaitingCall<Long> reserving = WaitingCall.start("reserving", () -> ids.nextId(sequence));
+		assertThat(reserving.result()).as("the call reserving on the paused server").isNotDone();
 		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> ids.nextId(sequence))
 			.withMessageContaining("'" + sequence + "'")
 			.withMessageContaining(wait)
 			.withMessageContaining("nothing was reserved for it");
-		assertThat(reserving).failsWithin(Duration.ofSeconds(5));
-		reserver.join(5_000);
+		assertThat(reserving.result()).failsWithin(Duration.ofSeconds(5));
+		reserving.thread().join(5_000);
 	}
 
 	@Test
