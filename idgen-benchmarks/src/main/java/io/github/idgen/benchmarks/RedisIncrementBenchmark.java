@@ -96,7 +96,7 @@ public class RedisIncrementBenchmark {
 		this.lettuceKey = "idgen-benchmark:lettuce-" + System.nanoTime();
 		this.reserveScriptSha = this.lettuce.sync().scriptLoad(reserveScript());
 		String counter = keys.counter("lettuce-script-" + System.nanoTime());
-		this.reserveScriptKeys = new String[] { counter, counter + ":guard", counter + ":cycle", counter + ":server" };
+		this.reserveScriptKeys = new String[] { counter, counter + ":guard", counter + ":server" };
 		this.reserveScriptArguments = new String[] { "1", Long.toString(SequenceBounds.MAX_ID - 1), "0",
 				Long.toString(SequenceBounds.MAX_ID), "unbounded", "0", "0", "0", "", "" };
 	}

@@ -14,8 +14,11 @@ import org.springframework.data.redis.core.script.RedisScript;
  * its guard. The resource documents the arguments and the outcomes.
  * <p>
  * The script is read once and run as {@link ReserveScript} is: with {@code EVALSHA},
- * falling back to {@code EVAL} after a {@code NOSCRIPT}. Its three keys share the
- * counter's hash tag, so it runs on Redis Cluster too.
+ * falling back to {@code EVAL} after a {@code NOSCRIPT}. Its two keys, the counter and
+ * the guard, share the counter's hash tag, so it runs on Redis Cluster too, and both
+ * exist once the counter was set, so that it runs while the slot migrates. A stripe's
+ * counter never wraps: the script reads it in cycle 0, so that the guard of a sequence
+ * that wrapped as a cyclic one lies ahead of it and refuses it.
  */
 final class CompareAndSetScript {
 
@@ -40,14 +43,13 @@ final class CompareAndSetScript {
 	 * @throws DataAccessException if Redis failed
 	 */
 	Result compareAndSet(String counter, OptionalLong expected, long value) {
-		List<String> keys = List.of(this.keys.counter(counter), this.keys.guard(counter), this.keys.cycle(counter));
+		List<String> keys = List.of(this.keys.counter(counter), this.keys.guard(counter));
 		List<?> reply = this.template.execute(SCRIPT, keys,
 				expected.isPresent() ? Long.toString(expected.getAsLong()) : "", Long.toString(value));
-		if (reply == null || reply.size() != 4) {
+		if (reply == null || reply.size() != 3) {
 			throw new IllegalStateException("Unexpected reply of the compare-and-set script: " + reply);
 		}
-		return new Result(Outcome.valueOf((String) reply.get(0)), (String) reply.get(1), (String) reply.get(2),
-				(String) reply.get(3));
+		return new Result(Outcome.valueOf((String) reply.get(0)), (String) reply.get(1), (String) reply.get(2));
 	}
 
 	/**
@@ -74,8 +76,7 @@ final class CompareAndSetScript {
 		LOST,
 
 		/**
-		 * The counter, its cycle or its guard does not hold a valid value; nothing was
-		 * written.
+		 * The counter or its guard does not hold a valid value; nothing was written.
 		 */
 		INVALID
 
@@ -85,21 +86,17 @@ final class CompareAndSetScript {
 	 * The reply of the script.
 	 *
 	 * @param outcome what the script did
-	 * @param cycle the cycle key found, empty if it was missing
 	 * @param counter the counter found, empty if it was missing
 	 * @param guard the guard found, empty if it was missing
 	 */
-	record Result(Outcome outcome, String cycle, String counter, String guard) {
+	record Result(Outcome outcome, String counter, String guard) {
 
 		/**
 		 * Describe the counter found.
-		 * @return "missing", "at N" or "at N in cycle C"
+		 * @return "missing" or "at N"
 		 */
 		String describeCounter() {
-			if (this.counter.isEmpty()) {
-				return "missing";
-			}
-			return "at " + this.counter + (this.cycle.isEmpty() ? "" : " in cycle " + this.cycle);
+			return this.counter.isEmpty() ? "missing" : "at " + this.counter;
 		}
 
 	}

@@ -35,10 +35,11 @@ final class HighWaterMark {
 	private volatile String trippedReason;
 
 	/**
-	 * The run id of the Redis server process the latest IDs came from and that server's
-	 * clock then, so that a server that lost the counter and its stamp together (a
-	 * restart without persistence) is told from the one that served them, and the time
-	 * since; replaced, never changed, by whichever caller accepts IDs last.
+	 * The Redis server the latest IDs came from (its run id, replication id and backlog
+	 * state, as the reserve script names it) and that server's clock then, so that a
+	 * server that lost the counter and its stamp together (a restart without persistence)
+	 * is told from the one that served them, and the time since; replaced, never changed,
+	 * by whichever caller accepts IDs last.
 	 */
 	private volatile ServerSeen server;
 
@@ -56,12 +57,12 @@ final class HighWaterMark {
 	}
 
 	/**
-	 * Return the run id of the Redis server process the latest IDs came from.
-	 * @return the run id, {@code null} before the first IDs
+	 * Return the Redis server the latest IDs came from, as the reserve script names it.
+	 * @return the server, {@code null} before the first IDs
 	 */
 	String server() {
 		ServerSeen seen = this.server;
-		return (seen != null) ? seen.runId() : null;
+		return (seen != null) ? seen.server() : null;
 	}
 
 	/**
@@ -92,7 +93,7 @@ final class HighWaterMark {
 	 * @param lastBefore the counter value before the IDs were reserved, in that cycle
 	 * @param last the new counter value, the last ID reserved
 	 * @param before the high-water mark read before the command was sent
-	 * @param server the run id of the Redis server process the IDs came from
+	 * @param server the Redis server the IDs came from, as the reserve script names it
 	 * @param serverTime that server's clock when it reserved the IDs, in milliseconds
 	 * since the Unix epoch
 	 * @throws CounterLostException if the IDs start at or before {@code before}
@@ -141,12 +142,12 @@ final class HighWaterMark {
 	}
 
 	/**
-	 * A Redis server process and its clock when it served IDs.
+	 * A Redis server and its clock when it served IDs.
 	 *
-	 * @param runId its run id
+	 * @param server the server, as the reserve script names it
 	 * @param millis its clock, in milliseconds since the Unix epoch
 	 */
-	private record ServerSeen(String runId, long millis) {
+	private record ServerSeen(String server, long millis) {
 
 	}
 

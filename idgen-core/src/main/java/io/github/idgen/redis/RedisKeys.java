@@ -84,9 +84,10 @@ public final class RedisKeys {
 	}
 
 	/**
-	 * Return the key of the stamp of a sequence: the run id of the Redis server process
-	 * that last reserved IDs of it, so that a counter served by another process (a
-	 * promoted replica, a restarted server) is not trusted.
+	 * Return the key of the stamp of a sequence: the Redis server that last reserved IDs
+	 * of it (its run id and replication id) and its clock then, so that a counter served
+	 * by another process (a promoted replica, a restarted server) or by a former master
+	 * that resynced from another (a failback) is not trusted.
 	 * @param sequence the sequence name
 	 * @return {@code <prefix>{<sequence>}:server}
 	 * @throws IllegalArgumentException if the name is not valid, with the reason

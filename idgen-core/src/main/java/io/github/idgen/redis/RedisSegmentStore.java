@@ -47,18 +47,22 @@ import io.github.idgen.segment.striped.StripeStore;
  * <p>
  * Each sequence has a counter key {@code <prefix>{<sequence>}} (the last ID reserved, a
  * Redis integer), a guard key {@code <prefix>{<sequence>}:guard} (the highest counter
- * position known), a stamp key {@code <prefix>{<sequence>}:server} (the run id of the
- * Redis process that last reserved IDs of it and that process's clock then) and, once a
- * cyclic sequence has wrapped, a cycle key {@code <prefix>{<sequence>}:cycle} (how often
- * it wrapped), in one cluster slot (see {@link RedisKeys}). A counter's position is its
- * cycle and its value, compared cycle first (0 for a sequence that never wrapped); the
- * guard holds the value, or {@code <cycle>:<value>} after a wrap. To reserve {@code step}
- * IDs the store runs one Lua script, {@code reserve.lua}, which Redis executes
- * atomically:
+ * position known), a stamp key {@code <prefix>{<sequence>}:server} (the Redis server that
+ * last reserved IDs of it and that server's clock then) and, for a cyclic sequence, a
+ * cycle key {@code <prefix>{<sequence>}:cycle} (how often it wrapped), in one cluster
+ * slot (see {@link RedisKeys}). A counter's position is its cycle and its value, compared
+ * cycle first (0 for a sequence that never wrapped); the guard holds the value, or
+ * {@code <cycle>:<value>} after a wrap. To reserve {@code step} IDs the store runs one
+ * Lua script, {@code reserve.lua}, which Redis executes atomically:
  * <ol>
- * <li>Read the server's run id ({@code INFO server}) and clock ({@code TIME}). If the
- * stamp names another run id, or there is no stamp and this instance last received IDs of
- * the sequence from another run id, the counter may be behind: reply {@code CHANGED} and
+ * <li>Read the server's run id, replication ids and backlog state ({@code INFO server}
+ * and {@code INFO replication}) and its clock. The server that last reserved IDs of the
+ * counter is named by the stamp or, when there is none, by what this instance last
+ * received. Unless the server serving the counter now continues that one (the same
+ * process, which has been a master throughout: the same run id, and the same replication
+ * id or one renewed only because a replica attached to it while it had none, see
+ * {@code reserve.lua}), the counter may be behind: a restart, a failover, or a failback
+ * to a former master that resynced from another in between; reply {@code CHANGED} and
  * write nothing but the guard.</li>
  * <li>If the counter is missing and nothing is known about the sequence (no guard, and
  * this instance has received none of its IDs), create it at {@code start - 1}. Several
@@ -75,8 +79,8 @@ import io.github.idgen.segment.striped.StripeStore;
  * was.</li>
  * <li>Add the step to the counter, or set it to the max-value where the step would pass
  * it, read the new value back with {@code GET}, write the new position to the guard and
- * the run id and clock to the stamp, and return it. The block between the old and the new
- * value goes to this caller only; in a cyclic sequence, only in this cycle.</li>
+ * the server and its clock to the stamp, and return it. The block between the old and the
+ * new value goes to this caller only; in a cyclic sequence, only in this cycle.</li>
  * </ol>
  * Lua numbers are doubles, exact only up to 2^53, so the script compares and returns
  * every value as a decimal string and never converts one to a number; IDs are exact up to
@@ -100,11 +104,13 @@ import io.github.idgen.segment.striped.StripeStore;
  * so that every other instance, new ones included, refuses it too;</li>
  * <li>with a failover jump, moved past the highest position known by the jump and as much
  * again for every minute since the counter was last reserved (by its stamp, or by this
- * instance's last IDs), on the same server only (a move names the run id it expects), and
+ * instance's last IDs), on the same server only (a move names the server it expects), and
  * stamped: the first instance moves it, the others find it moved. While fewer IDs than
  * the jump are reserved per minute, every reservation lost with the counter lies within
- * the move, and a counter restored twice to the same state moves further the second time.
- * A bounded sequence that the move would carry past its max-value is refused instead, as
+ * the move, and a counter restored twice to the same state moves further the second time
+ * (see {@link MoveDistance}: not while the server's clock is behind the time of the last
+ * reservation, which refuses the move as unavailable until the clock has passed it). A
+ * bounded sequence that the move would carry past its max-value is refused instead, as
  * with a jump of 0. A move is logged at warn level and told to the observer
  * ({@link SequenceObserver#counterMovedForward}).</li>
  * </ul>
@@ -189,12 +195,6 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 	private final CounterFloor floor;
 
 	private static final int MAX_MOVE_ATTEMPTS = 4;
-
-	/**
-	 * The time for which a counter that cannot be trusted moves the failover jump once
-	 * more: a minute since its last reservation.
-	 */
-	private static final long JUMP_PERIOD_MILLIS = TimeUnit.MINUTES.toMillis(1);
 
 	private final ConcurrentMap<String, HighWaterMark> marks = new ConcurrentHashMap<>();
 
@@ -309,9 +309,9 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 	private ReserveScript.Result moveForward(String sequence, long step, SequenceBounds bounds, HighWaterMark mark,
 			CounterPosition before, ReserveScript.Result untrusted, int attempt) {
 		String reason = (untrusted.outcome() == ReserveScript.Outcome.CHANGED)
-				? "it was last reserved on another Redis server process than the one serving it now (run id "
-						+ untrusted.server() + "), after a restart or a failover, and may be behind; its counter '"
-						+ this.keys.counter(sequence) + "' is " + untrusted.describeCounter()
+				? "it was last reserved on another Redis server process than the one serving it now ("
+						+ untrusted.server() + "), after a restart, a failover or a failback, and may be behind; its "
+						+ "counter '" + this.keys.counter(sequence) + "' is " + untrusted.describeCounter()
 						+ " and the highest value known " + untrusted.position()
 				: "its counter '" + this.keys.counter(sequence) + "' is " + untrusted.describeCounter()
 						+ ", below the highest value known, " + untrusted.position() + " (the guard key '"
@@ -328,7 +328,7 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 					+ SequenceNames.quote(sequence) + " forward: its Redis server kept changing");
 		}
 		CounterPosition known = untrusted.position().max(before);
-		long jump = jump(untrusted, mark);
+		long jump = MoveDistance.of(sequence, this.failoverJump, untrusted, mark.serverTime());
 		if (!bounds.cycle() && known.value() > bounds.maxValue() - jump) {
 			throw mark.trip(reason + ". Moving it " + jump + " IDs forward would pass its max-value "
 					+ bounds.maxValue() + " and exhaust it. " + recovery);
@@ -346,25 +346,6 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 		return moved;
 	}
 
-	/**
-	 * Return how far to move a counter that cannot be trusted: the failover jump, and as
-	 * much again for every minute since the counter was last reserved, by its stamp or
-	 * else by what this instance last received, as far as the server's clock tells. While
-	 * fewer IDs than the jump are reserved per minute, every reservation lost with the
-	 * counter lies within that distance; and a counter restored to the same state twice
-	 * (a second restart from one snapshot, a second failover to a replica without the
-	 * first move) moves further the second time, past what was reserved after the first.
-	 */
-	private long jump(ReserveScript.Result untrusted, HighWaterMark mark) {
-		Long since = (untrusted.stampedAt() != null) ? untrusted.stampedAt() : mark.serverTime();
-		long elapsed = (since != null) ? Math.max(untrusted.now() - since, 0) : 0;
-		BigInteger jump = BigInteger.valueOf(this.failoverJump);
-		jump = jump.add(jump.multiply(BigInteger.valueOf(elapsed))
-			.add(BigInteger.valueOf(JUMP_PERIOD_MILLIS - 1))
-			.divide(BigInteger.valueOf(JUMP_PERIOD_MILLIS)));
-		return jump.min(BigInteger.valueOf(Long.MAX_VALUE)).longValueExact();
-	}
-
 	private Segment allocateAboveFloor(String sequence, long step, SequenceBounds bounds, HighWaterMark mark) {
 		long knownFloor = 0;
 		String movingForwardOn = null;
@@ -376,8 +357,8 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 			if (result.outcome() == ReserveScript.Outcome.CHANGED) {
 				logger
 					.warn("Counter '{}' of sequence {} was last reserved on another Redis server process than the one "
-							+ "serving it now (run id {}), after a restart or a failover; re-seeding it above its floor",
-							this.keys.counter(sequence), SequenceNames.quote(sequence), result.server());
+							+ "serving it now ({}), after a restart, a failover or a failback; re-seeding it above its "
+							+ "floor", this.keys.counter(sequence), SequenceNames.quote(sequence), result.server());
 				movingForwardOn = result.server();
 				knownFloor = readFloor(sequence);
 			}
@@ -457,6 +438,11 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 					+ "', its cycle '" + this.keys.cycle(sequence) + "' holds '" + result.counterCycle()
 					+ "' and its guard '" + this.keys.guard(sequence) + "' holds '" + result.value()
 					+ "'; each must be missing or a non-negative integer (the guard may be <cycle>:<value>)");
+			case CYCLED -> new BackendMisconfiguredException("Sequence " + SequenceNames.quote(sequence)
+					+ " is served as a sequence that does not cycle, but its guard '" + this.keys.guard(sequence)
+					+ "' holds position " + result.position() + ": it wrapped as a cyclic sequence, and its counter's "
+					+ "cycle is kept only for cyclic sequences. Configure it as cyclic again, or delete its keys to "
+					+ "start it anew");
 			default -> new IllegalStateException(
 					"Unexpected outcome " + result.outcome() + " for sequence " + SequenceNames.quote(sequence) + "");
 		};
@@ -522,8 +508,7 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 					+ ", so it was lost or set back and IDs up to the guard may have been handed out. To recover, "
 					+ "set the counter to the guard's value or above");
 			case INVALID -> throw new BackendMisconfiguredException(action + ": it holds '" + result.counter()
-					+ "', its cycle '" + this.keys.cycle(counter) + "' holds '" + result.cycle() + "' and its guard '"
-					+ this.keys.guard(counter) + "' holds '" + result.guard()
+					+ "' and its guard '" + this.keys.guard(counter) + "' holds '" + result.guard()
 					+ "'; each must be missing or an integer (the guard may be <cycle>:<value>)");
 		};
 	}

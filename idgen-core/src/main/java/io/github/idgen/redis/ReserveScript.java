@@ -10,17 +10,21 @@ import io.github.idgen.segment.SequenceBounds;
 
 /**
  * The Lua script {@code reserve.lua} that reserves IDs of one sequence in one atomic
- * step: it checks that the counter was last reserved on this Redis server process (its
- * stamp holds the run id of {@code INFO server}), creates or re-seeds the counter, checks
- * its position (cycle and value) against the guard and the caller's high-water mark,
- * applies the bounds (the overflow limit of an unbounded sequence, the max-value of a
- * bounded one, the wrap of a cyclic one), adds the step and writes the guard and the
- * stamp. The resource documents the arguments and the outcomes.
+ * step: it checks that the counter was last reserved on a Redis server that the one
+ * serving it now continues (its stamp holds the run id and the replication id of
+ * {@code INFO}; see the script), creates or re-seeds the counter, checks its position
+ * (cycle and value) against the guard and the caller's high-water mark, applies the
+ * bounds (the overflow limit of an unbounded sequence, the max-value of a bounded one,
+ * the wrap of a cyclic one), adds the step and writes the guard and the stamp. The
+ * resource documents the arguments and the outcomes.
  * <p>
  * The script is read once. Spring Data Redis runs it with {@code EVALSHA} and falls back
  * to {@code EVAL}, which loads it, when the server answers {@code NOSCRIPT} (after a
- * restart or a {@code SCRIPT FLUSH}). Its four keys share the sequence's hash tag, so it
- * runs on Redis Cluster too.
+ * restart or a {@code SCRIPT FLUSH}). Its keys share the sequence's hash tag, so it runs
+ * on Redis Cluster too. It names only the keys that exist once the sequence has been
+ * reserved (the counter, the guard and the stamp, and the cycle of a cyclic sequence,
+ * which it writes with the counter): while a slot migrates, Redis Cluster runs a script
+ * only where every key it names exists and answers {@code TRYAGAIN} where some do.
  */
 final class ReserveScript {
 
@@ -49,18 +53,21 @@ final class ReserveScript {
 	 * {@link CounterPosition#NONE} if none
 	 * @param reseed whether a lost counter is re-seeded at the highest position known
 	 * rather than refused
-	 * @param lastServer the run id of the server the caller last reserved IDs of this
-	 * sequence from, {@code null} if none
-	 * @param movingForwardOn the run id of the server on which the caller moves the
-	 * counter forward to {@code known} (with {@code reseed}) after it found the counter
-	 * last reserved on another server ({@link Outcome#CHANGED}), {@code null} otherwise
+	 * @param lastServer the server (its run id, replication id and backlog state, as the
+	 * script names it) the caller last reserved IDs of this sequence from, {@code null}
+	 * if none
+	 * @param movingForwardOn the server on which the caller moves the counter forward to
+	 * {@code known} (with {@code reseed}) after it found the counter last reserved on
+	 * another server ({@link Outcome#CHANGED}), {@code null} otherwise
 	 * @return the outcome
 	 * @throws DataAccessException if Redis failed
 	 */
 	Result reserve(String sequence, long step, SequenceBounds bounds, CounterPosition known, boolean reseed,
 			String lastServer, String movingForwardOn) {
-		List<String> keys = List.of(this.keys.counter(sequence), this.keys.guard(sequence), this.keys.cycle(sequence),
-				this.keys.stamp(sequence));
+		List<String> keys = bounds.cycle()
+				? List.of(this.keys.counter(sequence), this.keys.guard(sequence), this.keys.stamp(sequence),
+						this.keys.cycle(sequence))
+				: List.of(this.keys.counter(sequence), this.keys.guard(sequence), this.keys.stamp(sequence));
 		long limit = bounds.maxValue() - step;
 		String mode = !bounds.isBounded() ? "unbounded" : (bounds.cycle() ? "cyclic" : "bounded");
 		List<?> reply = this.template.execute(SCRIPT, keys, Long.toString(step),
@@ -113,7 +120,13 @@ final class ReserveScript {
 		/**
 		 * The counter, its cycle or the guard does not hold a valid value.
 		 */
-		INVALID
+		INVALID,
+
+		/**
+		 * The guard holds a position after a wrap while the sequence does not cycle;
+		 * nothing was reserved.
+		 */
+		CYCLED
 
 	}
 
@@ -125,14 +138,17 @@ final class ReserveScript {
 	 * @param counter the counter found, empty if it was missing
 	 * @param cycle the cycle of the new counter ({@link Outcome#RESERVED},
 	 * {@link Outcome#RESEEDED}), of the highest position known ({@link Outcome#LOST},
-	 * {@link Outcome#CHANGED}) or of the current counter ({@link Outcome#EXHAUSTED});
-	 * empty for {@link Outcome#INVALID}
+	 * {@link Outcome#CHANGED}), of the current counter ({@link Outcome#EXHAUSTED}) or of
+	 * the guard ({@link Outcome#CYCLED}); empty for {@link Outcome#INVALID}
 	 * @param value the new counter ({@link Outcome#RESERVED}, {@link Outcome#RESEEDED}),
 	 * the highest value known ({@link Outcome#LOST}, {@link Outcome#CHANGED}), the
-	 * current counter ({@link Outcome#EXHAUSTED}) or the guard ({@link Outcome#INVALID})
+	 * current counter ({@link Outcome#EXHAUSTED}) or the guard ({@link Outcome#INVALID},
+	 * the value of its position for {@link Outcome#CYCLED})
 	 * @param from the counter the reserved IDs follow ({@link Outcome#RESERVED},
 	 * {@link Outcome#RESEEDED}), empty otherwise
-	 * @param server the run id of the Redis server process that ran the script
+	 * @param server the Redis server that ran the script: its run id, replication id and
+	 * backlog state, {@code <run id>:<replication id>:<0|1>}, or its run id alone where
+	 * {@code INFO} tells no replication id
 	 * @param now the clock of that server when it ran the script, in milliseconds since
 	 * the Unix epoch
 	 * @param stamped the time in the stamp found, when the counter was last reserved, in

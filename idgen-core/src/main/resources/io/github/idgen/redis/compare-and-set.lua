@@ -5,7 +5,11 @@
 -- KEYS[1]  the counter
 -- KEYS[2]  the guard: the highest counter position known to have existed, 'value' in
 --          cycle 0 or 'cycle:value' after a wrap (see reserve.lua)
--- KEYS[3]  the cycle: how often a cyclic counter has wrapped, missing for 0
+--
+-- A stripe's counter never wraps: its position is in cycle 0, so that a guard after a
+-- wrap (of a sequence that was cyclic before) lies ahead of it. The cycle key is not
+-- named, since it does not exist for a sequence that never wrapped, and Redis Cluster
+-- runs a script on a slot being migrated only where every key it names exists.
 -- ARGV[1]  the value the counter must hold, '' if it must not exist
 -- ARGV[2]  the new value
 --
@@ -14,7 +18,7 @@
 -- tonumber: Lua numbers are doubles, exact only up to 2^53. Positions (cycle, value) are
 -- compared cycle first.
 --
--- Returns {outcome, cycle found, counter found, guard found}, each found '' if missing:
+-- Returns {outcome, counter found, guard found}, each found '' if missing:
 --   SET        the counter held ARGV[1], or did not exist and ARGV[1] is '', and now
 --              holds ARGV[2]; the guard holds the new position, unless it held a later one
 --   DIFFERENT  the counter did not hold ARGV[1], or existed while ARGV[1] is ''; nothing
@@ -22,7 +26,7 @@
 --   LOST       the counter is missing while its guard exists, or behind its guard: it was
 --              lost or set back, and IDs up to the guard may have been handed out; nothing
 --              was written
---   INVALID    the cycle, the counter or the guard is not valid; nothing was written
+--   INVALID    the counter or the guard is not valid; nothing was written
 
 local function natural(number)
 	return number == '0' or string.find(number, '^[1-9]%d*$') ~= nil
@@ -64,34 +68,25 @@ local function parseGuard(guard)
 	return nil, nil
 end
 
-local function guardOf(cycle, value)
-	if cycle == '0' then
-		return value
-	end
-	return cycle .. ':' .. value
-end
-
 local counter = redis.call('GET', KEYS[1])
 local guard = redis.call('GET', KEYS[2])
-local cycle = redis.call('GET', KEYS[3])
 local guardCycle, guardValue
 if guard then
 	guardCycle, guardValue = parseGuard(guard)
 end
-local foundCycle, found, foundGuard = cycle or '', counter or '', guard or ''
-if (counter and not integer(counter)) or (cycle and not natural(cycle)) or (guard and not guardCycle) then
-	return {'INVALID', foundCycle, found, foundGuard}
+local found, foundGuard = counter or '', guard or ''
+if (counter and not integer(counter)) or (guard and not guardCycle) then
+	return {'INVALID', found, foundGuard}
 end
 
-cycle = cycle or '0'
-if guard and (not counter or before(cycle, counter, guardCycle, guardValue)) then
-	return {'LOST', foundCycle, found, foundGuard}
+if guard and (not counter or before('0', counter, guardCycle, guardValue)) then
+	return {'LOST', found, foundGuard}
 end
 if (ARGV[1] == '' and counter) or (ARGV[1] ~= '' and counter ~= ARGV[1]) then
-	return {'DIFFERENT', foundCycle, found, foundGuard}
+	return {'DIFFERENT', found, foundGuard}
 end
 redis.call('SET', KEYS[1], ARGV[2])
-if not guard or before(guardCycle, guardValue, cycle, ARGV[2]) then
-	redis.call('SET', KEYS[2], guardOf(cycle, ARGV[2]))
+if not guard or before(guardCycle, guardValue, '0', ARGV[2]) then
+	redis.call('SET', KEYS[2], ARGV[2])
 end
-return {'SET', foundCycle, found, foundGuard}
+return {'SET', found, foundGuard}

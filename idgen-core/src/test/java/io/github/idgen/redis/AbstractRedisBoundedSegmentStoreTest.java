@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.segment.AbstractBoundedSegmentStoreTest;
@@ -46,13 +47,36 @@ abstract class AbstractRedisBoundedSegmentStoreTest extends AbstractBoundedSegme
 		return new StringRedisTemplate(connectionFactory());
 	}
 
+	/**
+	 * The cycle of a counter is kept only for cyclic sequences (the reserve script names
+	 * its key only for them): a sequence that wrapped as a cyclic one and is served as
+	 * one that does not cycle, bounded or not, is refused as misconfigured, its keys left
+	 * as they were, rather than served in cycle 0 below its guard.
+	 */
+	@Test
+	void aSequenceThatWrappedIsRefusedWhenServedAsOneThatDoesNotCycle() {
+		String sequence = uniqueName("wrapped");
+		RedisSegmentStore store = createStore();
+		SequenceBounds cyclic = new SequenceBounds(1, 20, true);
+		store.allocate(sequence, 20, cyclic);
+		assertThat(store.allocate(sequence, 10, cyclic)).isEqualTo(new Segment(1, 11));
+		for (SequenceBounds bounds : List.of(SequenceBounds.startingAt(1), new SequenceBounds(1, 20, false))) {
+			assertThatExceptionOfType(BackendMisconfiguredException.class)
+				.isThrownBy(() -> createStore().allocate(sequence, 10, bounds))
+				.withMessageContaining("it wrapped as a cyclic sequence")
+				.withMessageContaining("position 10 in cycle 1");
+		}
+		assertThat(redis().opsForValue().get(KEYS.counter(sequence))).isEqualTo("10");
+		assertThat(store.allocate(sequence, 10, cyclic)).isEqualTo(new Segment(11, 21));
+	}
+
 	@Test
 	void wrapMovesIntoTheNextCycleWithoutTrippingTheGuard() {
 		String sequence = uniqueName("wrap");
 		SequenceBounds bounds = new SequenceBounds(1, 25, true);
 		RedisSegmentStore store = createStore();
 		assertThat(store.allocate(sequence, 20, bounds)).isEqualTo(new Segment(1, 21));
-		assertThat(redis().hasKey(KEYS.cycle(sequence))).isFalse();
+		assertThat(redis().opsForValue().get(KEYS.cycle(sequence))).as("written with the counter").isEqualTo("0");
 		assertThat(redis().opsForValue().get(KEYS.guard(sequence))).isEqualTo("20");
 		assertThat(store.allocate(sequence, 20, bounds)).isEqualTo(new Segment(21, 26));
 		for (int cycle = 1; cycle <= 3; cycle++) {

@@ -69,8 +69,14 @@ abstract class AbstractRedisStripeStoreTest extends AbstractStripeStoreTest {
 		assertThat(store.read(sequence)).hasValue(40);
 	}
 
+	/**
+	 * A stripe's counter never wraps (a striped store serves no cyclic sequence), so the
+	 * compare-and-set reads a counter in cycle 0 and names no cycle key, which would not
+	 * exist while a Redis Cluster slot migrates: the counter of a sequence that wrapped
+	 * as a cyclic one lies behind its guard there and is refused, untouched.
+	 */
 	@Test
-	void compareAndSetRaisesTheGuardOfACyclicCounterInItsCycle() {
+	void compareAndSetRefusesTheCounterOfASequenceThatWrapped() {
 		String sequence = uniqueName("cyclic");
 		RedisSegmentStore store = (RedisSegmentStore) createStore();
 		SequenceBounds bounds = new SequenceBounds(1, 20, true);
@@ -78,9 +84,11 @@ abstract class AbstractRedisStripeStoreTest extends AbstractStripeStoreTest {
 		store.allocate(sequence, 10, bounds);
 		store.allocate(sequence, 10, bounds);
 		assertThat(redis().opsForValue().get(KEYS.guard(sequence))).isEqualTo("1:10");
-		assertThat(store.compareAndSet(sequence, OptionalLong.of(10), 15)).isTrue();
-		assertThat(redis().opsForValue().get(KEYS.guard(sequence))).isEqualTo("1:15");
-		assertThat(store.allocate(sequence, 10, bounds)).isEqualTo(new Segment(16, 21));
+		assertThatExceptionOfType(BackendMisconfiguredException.class)
+			.isThrownBy(() -> store.compareAndSet(sequence, OptionalLong.of(10), 15))
+			.withMessageContaining("below its guard");
+		assertThat(redis().opsForValue().get(KEYS.counter(sequence))).isEqualTo("10");
+		assertThat(store.allocate(sequence, 10, bounds)).isEqualTo(new Segment(11, 21));
 	}
 
 	@Test

@@ -16,6 +16,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.segment.Segment;
+import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.test.RedisServerExtension;
 import io.github.idgen.test.RedisServerProcess;
 
@@ -85,50 +86,104 @@ class RedisDeploymentTest {
 	 * gap), as the README says.
 	 */
 	@Test
-	void aClusterReshardMovesTheCounterByTheJump() throws InterruptedException {
+	void aClusterReshardMovesTheCounterByTheJump() {
 		RedisServerProcess first = this.firstNode.server();
 		RedisServerProcess second = this.secondNode.server();
-		first.cli("CLUSTER", "ADDSLOTSRANGE", "0", "16383");
-		first.cli("CLUSTER", "MEET", "127.0.0.1", Integer.toString(second.port()));
-		awaitClusterOk(first, second);
-		LettuceConnectionFactory cluster = factory(new LettuceConnectionFactory(
-				new RedisClusterConfiguration(List.of("127.0.0.1:" + first.port())), client()));
-		RedisSegmentStore store = new RedisSegmentStore(cluster, KEYS, null, 1000, SequenceObserver.NONE);
+		TestCluster.form(first, second);
+		RedisSegmentStore store = new RedisSegmentStore(cluster(first), KEYS, null, 1000, SequenceObserver.NONE);
 		assertThat(store.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
 
-		String slot = first.cli("CLUSTER", "KEYSLOT", KEYS.counter(this.sequence)).strip();
-		String firstId = first.cli("CLUSTER", "MYID").strip();
-		String secondId = second.cli("CLUSTER", "MYID").strip();
-		second.cli("CLUSTER", "SETSLOT", slot, "IMPORTING", firstId);
-		first.cli("CLUSTER", "SETSLOT", slot, "MIGRATING", secondId);
-		List<String> migrate = new ArrayList<>(
-				List.of("MIGRATE", "127.0.0.1", Integer.toString(second.port()), "", "0", "5000", "KEYS"));
-		migrate.addAll(first.cli("CLUSTER", "GETKEYSINSLOT", slot, "100").strip().lines().toList());
-		first.cli(migrate.toArray(String[]::new));
-		second.cli("CLUSTER", "SETSLOT", slot, "NODE", secondId);
-		first.cli("CLUSTER", "SETSLOT", slot, "NODE", secondId);
+		String slot = openMigration(first, second, this.sequence);
+		migrateKeys(first, second, slot);
+		closeMigration(first, second, slot);
 		assertThat(second.cli("GET", KEYS.counter(this.sequence)).strip()).isEqualTo("100");
 
 		assertThat(store.allocate(this.sequence, 100, 1).start()).as("the first reservation after the reshard")
 			.isGreaterThan(100 + 1000);
 	}
 
-	private static void awaitClusterOk(RedisServerProcess... nodes) throws InterruptedException {
-		long deadline = System.currentTimeMillis() + 15_000;
-		for (;;) {
-			boolean ok = true;
-			for (RedisServerProcess node : nodes) {
-				ok &= node.cli("CLUSTER", "INFO").contains("cluster_state:ok")
-						&& node.cli("CLUSTER", "INFO").contains("cluster_known_nodes:" + nodes.length);
+	/**
+	 * While a slot migrates, Redis Cluster runs a script that names several keys only
+	 * where all of them exist: on the old master until the first of them has moved, then,
+	 * after every one of them has moved, on the new master ({@code ASK}), and it answers
+	 * {@code TRYAGAIN} in between. The reservations of a sequence whose keys all exist
+	 * are served throughout, in segment mode and in increment mode, unbounded, bounded
+	 * and cyclic, once before any of their keys moved and once after all did; and so are
+	 * the reservations that follow the migration.
+	 */
+	@Test
+	void reservationsAreServedWhileTheirSlotMigrates() {
+		RedisServerProcess first = this.firstNode.server();
+		RedisServerProcess second = this.secondNode.server();
+		TestCluster.form(first, second);
+		RedisSegmentStore store = new RedisSegmentStore(cluster(first), KEYS, null, 1000, SequenceObserver.NONE);
+		String tag = this.sequence;
+		List<String> sequences = List.of(tag + "-segment", tag + "-increment", tag + "-bounded", tag + "-cyclic");
+		SequenceBounds[] bounds = { SequenceBounds.startingAt(1), SequenceBounds.startingAt(1),
+				new SequenceBounds(1, 1_000_000, false), new SequenceBounds(1, 1_000_000, true) };
+		RedisIncrementSequence increment = new RedisIncrementSequence(store, sequences.get(1), 1);
+		long[] last = new long[sequences.size()];
+		for (int round = 0; round < 4; round++) {
+			for (int i = 0; i < sequences.size(); i++) {
+				String sequence = sequences.get(i);
+				long id = (i == 1) ? increment.next() : store.allocate(sequence, 10, bounds[i]).start();
+				assertThat(id).as("%s in round %d", sequence, round).isGreaterThan(last[i]);
+				last[i] = id;
 			}
-			if (ok) {
-				return;
+			if (round == 0) {
+				for (String sequence : sequences) {
+					openMigration(first, second, sequence);
+				}
 			}
-			if (System.currentTimeMillis() > deadline) {
-				throw new IllegalStateException("cluster did not come up");
+			else if (round == 1) {
+				for (String sequence : sequences) {
+					migrateKeys(first, second, slot(first, sequence));
+				}
 			}
-			Thread.sleep(100);
+			else if (round == 2) {
+				for (String sequence : sequences) {
+					closeMigration(first, second, slot(first, sequence));
+				}
+			}
 		}
+	}
+
+	private static String slot(RedisServerProcess node, String sequence) {
+		return node.cli("CLUSTER", "KEYSLOT", KEYS.counter(sequence)).strip();
+	}
+
+	/**
+	 * Open the migration of a sequence's slot from the first node to the second, if it is
+	 * not open yet.
+	 * @return the slot
+	 */
+	private static String openMigration(RedisServerProcess from, RedisServerProcess to, String sequence) {
+		String slot = slot(from, sequence);
+		to.cli("CLUSTER", "SETSLOT", slot, "IMPORTING", TestCluster.id(from));
+		from.cli("CLUSTER", "SETSLOT", slot, "MIGRATING", TestCluster.id(to));
+		return slot;
+	}
+
+	private static void migrateKeys(RedisServerProcess from, RedisServerProcess to, String slot) {
+		List<String> keys = from.cli("CLUSTER", "GETKEYSINSLOT", slot, "100").strip().lines().toList();
+		if (keys.isEmpty() || keys.get(0).isEmpty()) {
+			return;
+		}
+		List<String> migrate = new ArrayList<>(
+				List.of("MIGRATE", "127.0.0.1", Integer.toString(to.port()), "", "0", "5000", "KEYS"));
+		migrate.addAll(keys);
+		from.cli(migrate.toArray(String[]::new));
+	}
+
+	private static void closeMigration(RedisServerProcess from, RedisServerProcess to, String slot) {
+		String toId = TestCluster.id(to);
+		to.cli("CLUSTER", "SETSLOT", slot, "NODE", toId);
+		from.cli("CLUSTER", "SETSLOT", slot, "NODE", toId);
+	}
+
+	private LettuceConnectionFactory cluster(RedisServerProcess node) {
+		return factory(new LettuceConnectionFactory(new RedisClusterConfiguration(List.of("127.0.0.1:" + node.port())),
+				client()));
 	}
 
 	private LettuceConnectionFactory factory(LettuceConnectionFactory factory) {

@@ -11,6 +11,7 @@ import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
+import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.RecordingObserver;
 import io.github.idgen.segment.Segment;
@@ -112,6 +113,78 @@ class RedisServerChangeRaceTest {
 	}
 
 	/**
+	 * The snapshot a Redis restarts from holds a stamp written while its host's clock ran
+	 * ten minutes fast (or the clock stepped back since). The time since the counter's
+	 * last reservation cannot be told from a stamp in the future: the counter is not
+	 * moved on that clock, since a second restart from the same snapshot would move it no
+	 * further, but refused as unavailable (retried) until the clock passes the stamp.
+	 */
+	@Test
+	void aStampFromTheFutureIsNotTakenForAClock() {
+		RedisServerProcess server = this.first.server();
+		assertThat(jumping(server.connectionFactory()).allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		stampAhead(server, TimeUnit.MINUTES.toMillis(10));
+		server.save();
+		server.restart();
+		RedisSegmentStore store = jumping(server.connectionFactory());
+		assertThat(catchThrowable(() -> store.allocate(this.sequence, 100, 1)))
+			.isInstanceOf(BackendUnavailableException.class)
+			.hasMessageContaining("behind the time of its last reservation");
+		assertThat(server.template().opsForValue().get(KEYS.counter(this.sequence))).isEqualTo("100");
+	}
+
+	/**
+	 * The same snapshot, its stamp a second and a half ahead, restored twice: after the
+	 * first restart instance B is refused until the clock passes the stamp, then moves
+	 * the counter and hands out IDs; the second restart loses that move, and instance A,
+	 * which knows nothing of it, moves the counter further than B did.
+	 */
+	@Test
+	void aSnapshotWithAStampFromTheFutureRestoredTwiceMovesFurtherTheSecondTime() {
+		RedisServerProcess server = this.first.server();
+		RedisSegmentStore storeA = jumping(server.connectionFactory());
+		assertThat(storeA.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		stampAhead(server, 1500);
+		server.save();
+		server.restart();
+		RedisSegmentStore storeB = jumping(server.connectionFactory());
+		Segment handedOutByB = allocateOnceTheClockPassesTheStamp(storeB);
+		awaitMoreThanReservedSinceAtJumpRate(100);
+		server.restart();
+		Segment handedOutByA = storeA.allocate(this.sequence, 100, 1);
+		assertThat(overlap(handedOutByA, handedOutByB))
+			.as("A received %s, B had received %s: IDs handed out twice", handedOutByA, handedOutByB)
+			.isZero();
+	}
+
+	private Segment allocateOnceTheClockPassesTheStamp(RedisSegmentStore store) {
+		long deadline = System.currentTimeMillis() + 10_000;
+		for (;;) {
+			try {
+				return store.allocate(this.sequence, 100, 1);
+			}
+			catch (BackendUnavailableException ex) {
+				assertThat(ex).hasMessageContaining("behind the time of its last reservation");
+				assertThat(System.currentTimeMillis()).as("served within 10 s").isLessThan(deadline);
+				sleep(50);
+			}
+		}
+	}
+
+	/**
+	 * Set the time in the stamp of the sequence ahead of the server's clock, as a host
+	 * whose clock runs fast would have written it.
+	 */
+	private void stampAhead(RedisServerProcess server, long millis) {
+		String stamp = server.template().opsForValue().get(KEYS.stamp(this.sequence));
+		String serverTime = server.info("server").getProperty("server_time_usec");
+		long now = Long.parseLong(serverTime) / 1000;
+		server.template()
+			.opsForValue()
+			.set(KEYS.stamp(this.sequence), stamp.substring(0, stamp.lastIndexOf(':') + 1) + (now + millis));
+	}
+
+	/**
 	 * A restart without persistence: instance A notices the change (its last server
 	 * differs), the script writes the guard and A moves the counter an instant later.
 	 * Instance B, which knows nothing of the sequence (a new pod), calls in between and
@@ -199,11 +272,11 @@ class RedisServerChangeRaceTest {
 		replica.promote();
 		a.switchTo(replica.connectionFactory());
 		c.switchTo(replica.connectionFactory());
-		String runId = replica.info("server").getProperty("run_id");
+		String server = ServerNames.of(replica);
 		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> storeA.allocate(this.sequence, 100, 1))
-			.withMessageContaining("set the key '" + KEYS.stamp(this.sequence) + "' to '" + runId + ":0'");
+			.withMessageContaining("set the key '" + KEYS.stamp(this.sequence) + "' to '" + server + ":0'");
 		replica.template().opsForValue().set(KEYS.counter(this.sequence), "1000000");
-		replica.template().opsForValue().set(KEYS.stamp(this.sequence), runId + ":0");
+		replica.template().opsForValue().set(KEYS.stamp(this.sequence), server + ":0");
 		assertThat(storeC.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1_000_001, 1_000_101));
 	}
 
@@ -218,9 +291,12 @@ class RedisServerChangeRaceTest {
 	 * less on a fast machine.
 	 */
 	private static void awaitMoreThanReservedSinceAtJumpRate(long reserved) {
-		long millis = TimeUnit.MINUTES.toMillis(1) * reserved / JUMP;
+		sleep(10 * TimeUnit.MINUTES.toMillis(1) * reserved / JUMP + 10);
+	}
+
+	private static void sleep(long millis) {
 		try {
-			Thread.sleep(10 * millis + 10);
+			Thread.sleep(millis);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -259,10 +259,34 @@ class RedisServerChangeTest {
 		this.master.restart();
 		assertThat(this.master.template().opsForValue().get(KEYS.counter(this.sequence))).isEqualTo("100");
 		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> store.allocate(this.sequence, 100, 1))
-			.withMessageContaining("set the key '" + KEYS.stamp(this.sequence) + "' to '" + runId(this.master) + ":0'");
-		this.master.template().opsForValue().set(KEYS.stamp(this.sequence), runId(this.master) + ":0");
+			.withMessageContaining(
+					"set the key '" + KEYS.stamp(this.sequence) + "' to '" + ServerNames.of(this.master) + ":0'");
+		this.master.template().opsForValue().set(KEYS.stamp(this.sequence), ServerNames.of(this.master) + ":0");
 		assertThat(new RedisSegmentStore(this.master.connectionFactory(), KEYS).allocate(this.sequence, 100, 1))
 			.isEqualTo(new Segment(101, 201));
+	}
+
+	/**
+	 * Stamps written before the reserve script read replication ids name the run id
+	 * alone: an upgrade finds them, and trusts a counter that the same server process
+	 * stamped, as before, until its next reservation stamps it anew; one of another
+	 * process is moved.
+	 */
+	@Test
+	void aStampThatNamesARunIdAloneIsTrustedOnThatServerOnly() {
+		RedisSegmentStore store = jumping(this.master.connectionFactory());
+		store.allocate(this.sequence, 100, 1);
+		this.master.template()
+			.opsForValue()
+			.set(KEYS.stamp(this.sequence), runId(this.master) + ":" + millis(this.master));
+		assertThat(jumping(this.master.connectionFactory()).allocate(this.sequence, 100, 1))
+			.isEqualTo(new Segment(101, 201));
+		assertThat(this.master.template().opsForValue().get(KEYS.stamp(this.sequence)))
+			.startsWith(ServerNames.of(this.master) + ":");
+		this.master.template()
+			.opsForValue()
+			.set(KEYS.stamp(this.sequence), runId(this.replica) + ":" + millis(this.master));
+		assertMovedByTheJumpFrom(200, jumping(this.master.connectionFactory()).allocate(this.sequence, 100, 1));
 	}
 
 	@Test
@@ -294,6 +318,10 @@ class RedisServerChangeTest {
 
 	private RedisSegmentStore jumping(RedisConnectionFactory connectionFactory) {
 		return new RedisSegmentStore(connectionFactory, KEYS, null, JUMP, this.observer);
+	}
+
+	private static long millis(RedisServerProcess server) {
+		return Long.parseLong(server.info("server").getProperty("server_time_usec")) / 1000;
 	}
 
 	private static String runId(RedisServerProcess server) {
