@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.function.LongSupplier;
@@ -111,6 +112,113 @@ class RedisFailoverScenarioTest {
 		System.out.println("failover sanity run, stamp forged on the promoted replica: " + report.duplicates()
 				+ " duplicates, replica behind by " + outcome.replicaBehindBy() + " IDs");
 		assertThat(report.duplicates()).as("duplicates when the change goes unnoticed").isPositive();
+	}
+
+	/**
+	 * A failback to a former master that resynced: the replica is cut off and promoted
+	 * while the instances go on reserving on the old master, whose IDs the promoted
+	 * replica never receives; those instances go away (pods replaced), the old master
+	 * rejoins as the promoted one's replica and resyncs, losing them, and the operators
+	 * fail back to it, whose run id is unchanged; new instances start on it. Every
+	 * configuration the README calls safe hands out no ID twice.
+	 */
+	@ParameterizedTest
+	@EnumSource(Defence.class)
+	void aFailbackToAFormerMasterThatResyncedHandsOutNoIdTwice(Defence defence) throws Exception {
+		long lost = failBack(defence, false);
+		HistoryReport report = HistoryChecker.check(historyFiles("failback/"));
+		FaultSummary.report("failback", defence.label(), report);
+
+		assertThat(lost).as("IDs reserved on the old master that its resync lost").isPositive();
+		assertUniqueAndIncreasing(report);
+		assertThat(report.failures().keySet()).as("failures")
+			.isSubsetOf(EnumSet.of(FailureType.COUNTER_LOST, FailureType.BACKEND_UNAVAILABLE));
+		HistoryReport after = HistoryChecker.check(historyFiles("failback/started-after/"));
+		if (defence.refuses()) {
+			assertThat(after.failures(FailureType.COUNTER_LOST)).as("CounterLostExceptions after the failback")
+				.isPositive();
+		}
+		else {
+			assertThat(after.acknowledged()).as("IDs handed out after the failback").isPositive();
+		}
+	}
+
+	@Test
+	void withTheFailbackUnnoticedTheSameScheduleHandsOutIdsTwice() throws Exception {
+		long lost = failBack(Defence.SEGMENT_JUMP, true);
+		HistoryReport report = HistoryChecker.check(historyFiles("failback/"));
+		System.out.println("failback sanity run, stamp forged on the failed-back master: " + report.duplicates()
+				+ " duplicates, " + lost + " IDs lost by the resync");
+		assertThat(report.duplicates()).as("duplicates when the failback goes unnoticed").isPositive();
+	}
+
+	/**
+	 * Play the failback and return how many IDs of the sequence the old master's resync
+	 * lost.
+	 */
+	private long failBack(Defence defence, boolean forgeStamp) throws Exception {
+		String sequence = uniqueName("failback");
+		List<AutoCloseable> closeables = new ArrayList<>();
+		try (RedisServerProcess master = RedisServerProcess.start();
+				RedisServerProcess replica = RedisServerProcess.start();
+				TcpProxy replication = TcpProxy.start("127.0.0.1", master.port())) {
+			replicateThrough(replica, replication, master);
+			HikariDataSource floorPool = defence.hasFloor() ? floorPool() : null;
+			if (floorPool != null) {
+				closeables.add(floorPool);
+			}
+			List<AutoCloseable> cutOff = new ArrayList<>();
+			List<LongSupplier> calls = new ArrayList<>();
+			for (int i = 0; i < INSTANCES; i++) {
+				calls.add(instance(defence, sequence, master.port(), floorPool, cutOff, new ArrayList<>()));
+			}
+			long lost;
+			try (PacedCallers callers = new PacedCallers(
+					Files.createDirectories(this.histories.resolve("failback/cut-off")), calls, THREADS_PER_INSTANCE,
+					PERIOD)) {
+				Thread.sleep(1000);
+				replica.awaitReplicated(master);
+				replication.cut();
+				replica.promote();
+				Thread.sleep(1000);
+				assertThat(callers.stop(Duration.ofSeconds(5))).as("callers of the cut-off instances ended").isTrue();
+			}
+			finally {
+				for (AutoCloseable instance : cutOff) {
+					instance.close();
+				}
+			}
+			lost = counter(master, sequence) - counter(replica, sequence);
+			master.replicate(replica);
+			master.promote();
+			replica.replicate(master);
+			if (forgeStamp) {
+				Properties replicationInfo = master.info("replication");
+				master.template()
+					.opsForValue()
+					.set(KEYS.stamp(sequence),
+							master.info("server").getProperty("run_id") + ":"
+									+ replicationInfo.getProperty("master_replid") + ":"
+									+ replicationInfo.getProperty("repl_backlog_active") + ":0");
+			}
+			List<LongSupplier> late = new ArrayList<>();
+			for (int i = 0; i < INSTANCES; i++) {
+				late.add(instance(defence, sequence, master.port(), floorPool, closeables, new ArrayList<>()));
+			}
+			try (PacedCallers lateCallers = new PacedCallers(
+					Files.createDirectories(this.histories.resolve("failback/started-after")), late,
+					THREADS_PER_INSTANCE, PERIOD)) {
+				Thread.sleep(2000);
+				assertThat(lateCallers.stop(Duration.ofSeconds(5))).as("callers started after the failback ended")
+					.isTrue();
+			}
+			return lost;
+		}
+		finally {
+			for (AutoCloseable closeable : closeables) {
+				closeable.close();
+			}
+		}
 	}
 
 	private Outcome failOver(Defence defence, boolean forgeStamp) throws Exception {
