@@ -40,8 +40,12 @@ import io.github.idgen.background.BackgroundScheduler;
  *
  * <h2>Slow path</h2> A caller that finds the current segment used up takes {@link #lock},
  * makes the prefetched segment current (or starts a fetch if none is under way) and waits
- * at most {@code fetchTimeout} for one, then throws {@link BackendUnavailableException}.
- * Only callers at a segment boundary take the lock.
+ * for one. Each call has one deadline, {@code fetchTimeout} after it first found no ID
+ * left, however often the segment it was woken for is used up by others first (a store
+ * slower than demand) and however many segments a batch needs; once it passes with no
+ * segment to take from, the call throws {@link BackendUnavailableException}. A batch that
+ * fails so has taken IDs that are never handed out again (a gap). Only callers at a
+ * segment boundary take the lock, and only they read the clock.
  *
  * <h2>Fetching</h2> At most one fetch per sequence is scheduled or running at a time: the
  * one in {@link #fetch}. A fetch is a run of attempts on the fetch executor, the first at
@@ -106,6 +110,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	private static final long PERMANENT_FAILURE_RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private final long maxRetryDelayNanos;
+
+	private final long fetchTimeoutNanos;
 
 	private final String name;
 
@@ -185,8 +191,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		this.fetchExecutor = fetchExecutor;
 		this.observer = SequenceObserver.guarded(observer);
 		this.step = settings.step();
+		this.fetchTimeoutNanos = settings.fetchTimeout().toNanos();
 		this.maxRetryDelayNanos = Math.max(MIN_RETRY_DELAY_NANOS,
-				Math.min(MAX_RETRY_DELAY_NANOS, settings.fetchTimeout().toNanos() / 4));
+				Math.min(MAX_RETRY_DELAY_NANOS, this.fetchTimeoutNanos / 4));
 	}
 
 	@Override
@@ -197,24 +204,50 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	@Override
 	public long next() {
 		Block block = this.current;
+		long offset = block.take(1);
+		if (offset < block.size) {
+			return serve(block, offset);
+		}
+		return nextAfterWaiting(block);
+	}
+
+	/**
+	 * The slow path of {@link #next()}: wait for segments until one serves an ID, or the
+	 * call's one deadline passes, however often the segment it was woken for is used up
+	 * by others first.
+	 */
+	private long nextAfterWaiting(Block exhausted) {
+		long deadline = deadline();
+		Block block = exhausted;
 		for (;;) {
+			block = advance(block, deadline);
 			long offset = block.take(1);
 			if (offset < block.size) {
-				if (offset == block.prefetchOffset) {
-					prefetch();
-				}
-				return block.start + offset * block.stride;
+				return serve(block, offset);
 			}
-			block = advance(block);
 		}
 	}
 
+	private long serve(Block block, long offset) {
+		if (offset == block.prefetchOffset) {
+			prefetch();
+		}
+		return block.start + offset * block.stride;
+	}
+
+	/**
+	 * Return a batch of IDs, taken from as many segments as it needs. The call waits for
+	 * segments until its one deadline, {@code fetchTimeout} after it first finds none
+	 * left; the IDs it took before it fails are never handed out again (a gap).
+	 */
 	@Override
 	public long[] next(int count) {
 		Sequence.checkBatchSize(count);
 		long[] ids = new long[count];
 		int filled = 0;
 		Block block = this.current;
+		long deadline = 0;
+		boolean timed = false;
 		while (filled < count) {
 			int wanted = count - filled;
 			long offset = block.take(wanted);
@@ -229,10 +262,23 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 				}
 			}
 			if (filled < count) {
-				block = advance(block);
+				if (!timed) {
+					deadline = deadline();
+					timed = true;
+				}
+				block = advance(block, deadline);
 			}
 		}
 		return ids;
+	}
+
+	/**
+	 * Return the deadline of a call that found no ID left: {@code fetchTimeout} from now,
+	 * on the {@link System#nanoTime()} scale. It may wrap past {@link Long#MAX_VALUE};
+	 * only differences to it are compared.
+	 */
+	private long deadline() {
+		return System.nanoTime() + this.fetchTimeoutNanos;
 	}
 
 	/**
@@ -331,16 +377,17 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	/**
 	 * Make sure that a segment is current and the next one is fetched, without issuing an
 	 * ID: fetch the current segment if there is none (waiting as {@link #next()} would),
-	 * start fetching the next one, and wait for it at most {@code fetchTimeout}.
+	 * start fetching the next one, and wait for it; the whole warm-up waits at most
+	 * {@code fetchTimeout}.
 	 * @throws BackendUnavailableException if no current segment could be fetched in time
 	 */
 	public void warmUp() {
+		long deadline = deadline();
 		Block block = this.current;
 		if (block.remaining() == 0) {
-			advance(block);
+			advance(block, deadline);
 		}
 		prefetch();
-		long deadline = System.nanoTime() + this.settings.fetchTimeout().toNanos();
 		this.lock.lock();
 		try {
 			long remaining = deadline - System.nanoTime();
@@ -372,9 +419,18 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		}
 	}
 
-	private Block advance(Block exhausted) {
+	/**
+	 * Return a segment other than the exhausted one to take IDs from: the one another
+	 * caller switched to, the prefetched one, or one fetched meanwhile, waiting for it
+	 * until the caller's deadline.
+	 * @param exhausted the segment the caller found used up
+	 * @param deadline the deadline of the caller's call (see {@link #deadline()}), the
+	 * same for every segment the call waits for
+	 * @throws BackendUnavailableException if no segment came by the deadline, the
+	 * generator is shut down, or the caller was interrupted
+	 */
+	private Block advance(Block exhausted, long deadline) {
 		long startedAt = System.nanoTime();
-		long deadline = startedAt + this.settings.fetchTimeout().toNanos();
 		boolean fetchStarted = false;
 		boolean waited = false;
 		this.lock.lock();
