@@ -58,10 +58,11 @@ import io.github.idgen.background.BackgroundScheduler;
  * ({@link IllegalArgumentException},
  * {@link io.github.idgen.BackendMisconfiguredException}, an exhausted sequence, ...) ends
  * the fetch and reaches the waiting callers at once. An {@link Error} thrown by the store
- * counts as a transient failure and is retried the same way; one thrown by the executor
- * ends the fetch, and the next caller that needs a segment starts a new one. No failure
- * leaves a fetch claimed that nobody runs, and once the executor is shut down a caller
- * that needs a segment is told at once.
+ * counts as a transient failure and is reported and retried the same way; one thrown by
+ * the executor ends the fetch, and the next caller that needs a segment starts a new one.
+ * A fetched segment is published before the observer hears of it, so nothing an observer
+ * throws costs a segment. No failure leaves a fetch claimed that nobody runs, and once
+ * the executor is shut down a caller that needs a segment is told at once.
  * <p>
  * A fetch is claimed with a compare-and-set of {@link #fetch} and released only under
  * {@link #lock}, with a signal to the waiting callers. A claim made while a fetched
@@ -541,9 +542,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	/**
 	 * Make one attempt of a fetch and, unless it ended the fetch, schedule the next.
-	 * Throws nothing: an {@link Error} of the store counts as a transient failure,
-	 * anything that fails while a failure is handled still schedules the next attempt,
-	 * and a fetch whose next attempt cannot be scheduled is released.
+	 * Throws nothing: anything that fails while a failure is handled still schedules the
+	 * next attempt, and a fetch whose next attempt cannot be scheduled is released.
 	 */
 	private void attempt(Fetch claimed) {
 		if (this.fetch.get() != claimed) {
@@ -554,23 +554,23 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			done = fetchOnce(claimed);
 		}
 		catch (RuntimeException | Error ex) {
-			failedWithError(ex);
+			failedWithError(claimed, ex);
 		}
 		finally {
-			if (!done) {
+			if (!done && this.fetch.get() == claimed) {
 				scheduleRetry(claimed);
 			}
 		}
 	}
 
 	/**
-	 * Record a failure of an attempt that the store did not report as an exception of its
-	 * own, such as an {@link Error}, as a transient one. Throws nothing: whatever fails
-	 * while the failure is described is left to the next attempt.
+	 * Record something that failed outside the store's call, such as while a failure was
+	 * handled, as a transient failure of the fetch if it is still claimed. Throws
+	 * nothing: whatever fails while the failure is described is left to the next attempt.
 	 */
-	private void failedWithError(Throwable failure) {
+	private void failedWithError(Fetch claimed, Throwable failure) {
 		try {
-			retryLater(new BackendUnavailableException("Fetching a segment of sequence "
+			retryLater(claimed, new BackendUnavailableException("Fetching a segment of sequence "
 					+ SequenceNames.quote(this.name) + " failed: " + FailureDescriptions.describe(failure), failure));
 		}
 		catch (RuntimeException | Error ex) {
@@ -598,40 +598,76 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	/**
 	 * Make one attempt to fetch a segment. Returns whether the fetch is done,
 	 * successfully or for good; {@code false} if it failed transiently and is to be
-	 * retried.
+	 * retried. A segment is published before anyone hears of it: the observer is told
+	 * last, so that nothing it throws costs the segment or the step. An {@link Error}
+	 * thrown by the store counts as a transient failure, reported and retried like one.
 	 */
 	private boolean fetchOnce(Fetch claimed) {
 		long requestedStep = nextStep();
 		long startedAt = System.nanoTime();
+		Segment segment;
 		try {
-			Segment segment = this.store.allocate(this.name, requestedStep, this.settings.bounds());
-			long tookNanos = System.nanoTime() - startedAt;
-			this.step = requestedStep;
-			this.lastFetchNanos = startedAt;
-			this.lastFetchAt = Instant.now();
-			this.lastFetchMillis = TimeUnit.NANOSECONDS.toMillis(tookNanos);
-			this.fetchedBefore = true;
-			this.observer.segmentFetched(this.name, segment.size(), Duration.ofNanos(tookNanos));
-			if (this.lastFailure != null) {
-				logger.info("Sequence {} reserves segments again", SequenceNames.quote(this.name));
-			}
-			finish(claimed, new Block(segment, this.settings.prefetchAt()), null);
-			return true;
+			segment = this.store.allocate(this.name, requestedStep, this.settings.bounds());
 		}
 		catch (BackendUnavailableException ex) {
-			this.observer.fetchFailed(this.name, Duration.ofNanos(System.nanoTime() - startedAt), ex);
-			retryLater(ex);
+			failedTransiently(claimed, startedAt, ex);
 			return false;
 		}
 		catch (RuntimeException ex) {
-			this.observer.fetchFailed(this.name, Duration.ofNanos(System.nanoTime() - startedAt), ex);
 			logger.error("Sequence {} cannot reserve segments: {}", SequenceNames.quote(this.name), ex.getMessage());
 			finish(claimed, null, ex);
+			reportFailure(startedAt, ex);
 			return true;
+		}
+		catch (Error ex) {
+			failedTransiently(claimed, startedAt, new BackendUnavailableException("Fetching a segment of sequence "
+					+ SequenceNames.quote(this.name) + " failed: " + FailureDescriptions.describe(ex), ex));
+			return false;
+		}
+		long tookNanos = System.nanoTime() - startedAt;
+		boolean failedBefore = this.lastFailure != null;
+		this.step = requestedStep;
+		this.lastFetchNanos = startedAt;
+		this.lastFetchAt = Instant.now();
+		this.lastFetchMillis = TimeUnit.NANOSECONDS.toMillis(tookNanos);
+		this.fetchedBefore = true;
+		finish(claimed, new Block(segment, this.settings.prefetchAt()), null);
+		if (failedBefore) {
+			logger.info("Sequence {} reserves segments again", SequenceNames.quote(this.name));
+		}
+		report(() -> this.observer.segmentFetched(this.name, segment.size(), Duration.ofNanos(tookNanos)));
+		return true;
+	}
+
+	private void failedTransiently(Fetch claimed, long startedAt, BackendUnavailableException failure) {
+		retryLater(claimed, failure);
+		reportFailure(startedAt, failure);
+	}
+
+	private void reportFailure(long startedAt, RuntimeException failure) {
+		Duration took = Duration.ofNanos(System.nanoTime() - startedAt);
+		report(() -> this.observer.fetchFailed(this.name, took, failure));
+	}
+
+	/**
+	 * Tell the observer of a fetch's outcome, once it is recorded: the guard logs what
+	 * the observer throws but a {@link VirtualMachineError}, which is logged here, so
+	 * that the fetch that already ended is not taken for a failed one.
+	 */
+	private void report(Runnable call) {
+		try {
+			call.run();
+		}
+		catch (VirtualMachineError ex) {
+			logger.error("The observer of sequence {} failed", SequenceNames.quote(this.name), ex);
 		}
 	}
 
-	private void retryLater(RuntimeException failure) {
+	/**
+	 * Record a transient failure of the claimed fetch, whose next attempt is scheduled
+	 * after it, and wake the waiting callers; nothing if the fetch is no longer claimed.
+	 */
+	private void retryLater(Fetch claimed, RuntimeException failure) {
 		if (this.lastFailure == null) {
 			logger.warn("Sequence {} could not reserve a segment; retrying in the background",
 					SequenceNames.quote(this.name), failure);
@@ -641,8 +677,10 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		}
 		this.lock.lock();
 		try {
-			this.lastFailure = failure;
-			this.segmentChanged.signalAll();
+			if (this.fetch.get() == claimed) {
+				this.lastFailure = failure;
+				this.segmentChanged.signalAll();
+			}
 		}
 		finally {
 			this.lock.unlock();
