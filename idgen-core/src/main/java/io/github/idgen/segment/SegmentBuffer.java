@@ -614,9 +614,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			return false;
 		}
 		catch (RuntimeException ex) {
+			reportFailure(startedAt, ex);
 			logger.error("Sequence {} cannot reserve segments: {}", SequenceNames.quote(this.name), ex.getMessage());
 			finish(claimed, null, ex);
-			reportFailure(startedAt, ex);
 			return true;
 		}
 		catch (Error ex) {
@@ -640,8 +640,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	private void failedTransiently(Fetch claimed, long startedAt, BackendUnavailableException failure) {
-		retryLater(claimed, failure);
 		reportFailure(startedAt, failure);
+		retryLater(claimed, failure);
 	}
 
 	private void reportFailure(long startedAt, RuntimeException failure) {
@@ -650,9 +650,10 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Tell the observer of a fetch's outcome, once it is recorded: the guard logs what
-	 * the observer throws but a {@link VirtualMachineError}, which is logged here, so
-	 * that the fetch that already ended is not taken for a failed one.
+	 * Tell the observer of a fetch's outcome, throwing nothing: the guard logs what the
+	 * observer throws but a {@link VirtualMachineError}, which is logged here, so that a
+	 * fetch that published its segment is not taken for a failed one, nor a failure for
+	 * another.
 	 */
 	private void report(Runnable call) {
 		try {

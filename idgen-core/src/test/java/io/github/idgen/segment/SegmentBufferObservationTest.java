@@ -17,6 +17,7 @@ import io.github.idgen.RecordingObserver;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.test.MixedDraws;
+import io.github.idgen.test.WaitingCall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -41,6 +42,7 @@ class SegmentBufferObservationTest {
 		RecordingObserver observer = new RecordingObserver();
 		SegmentBuffer buffer = buffer(store, settings(100, 0.5, Duration.ofSeconds(5)), observer);
 		buffer.next();
+		WaitingCall.awaitUntil(() -> !observer.fetched.isEmpty(), "the fetch reported, after its segment");
 		assertThat(observer.fetched).hasSize(1);
 		RecordingObserver.Fetched fetched = observer.fetched.get(0);
 		assertThat(fetched.sequence()).isEqualTo("order");
@@ -230,6 +232,7 @@ class SegmentBufferObservationTest {
 		assertThat(observer.failed.get(0).failure()).isInstanceOf(BackendUnavailableException.class)
 			.hasMessageContaining("'order'")
 			.hasCauseInstanceOf(NoClassDefFoundError.class);
+		WaitingCall.awaitUntil(() -> !observer.fetched.isEmpty(), "the fetch reported, after its segment");
 		assertThat(observer.fetched).hasSize(1);
 	}
 
