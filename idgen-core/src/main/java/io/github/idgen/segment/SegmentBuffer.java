@@ -392,7 +392,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		this.lock.lock();
 		try {
 			long remaining = deadline - System.nanoTime();
-			while (this.next == null && this.fetch.get() != null && remaining > 0) {
+			while (this.next == null && this.fetch.get() != null && !this.fetchExecutor.isShutdown() && remaining > 0) {
 				remaining = this.segmentChanged.awaitNanos(remaining);
 			}
 		}
@@ -402,6 +402,27 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/**
+	 * Wake every caller that waits for a segment, once the fetch executor was shut down,
+	 * so that it is told at once rather than at its deadline.
+	 */
+	void wakeWaitingCallers() {
+		this.lock.lock();
+		try {
+			this.segmentChanged.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Return whether a fetch is claimed: scheduled, waiting to retry or in the store.
+	 */
+	boolean isFetching() {
+		return this.fetch.get() != null;
 	}
 
 	/**
