@@ -83,9 +83,10 @@ import io.github.idgen.background.BackgroundScheduler;
  * {@link #lock} by the thread that claimed it or the fetch's last attempt. An attempt of
  * a fetch that is no longer the claimed one does nothing.</li>
  * <li>{@link #step}, {@link #fetchedBefore}, {@link #lastFetchNanos},
- * {@link #lastFetchAt}, {@link #lastFetchMillis}: written only by fetch attempts, which
- * never overlap: one fetch at a time, and each attempt schedules the next. All but
- * {@link #fetchedBefore} are volatile so that {@link #state()} reads current values.</li>
+ * {@link #lastFetchAt}, {@link #lastFetchMillis} and the {@link #guard}'s last segment:
+ * written only by fetch attempts, which never overlap: one fetch at a time, and each
+ * attempt schedules the next. All but {@link #fetchedBefore} and the guard are volatile
+ * so that {@link #state()} reads current values.</li>
  * <li>{@link #retired}: the IDs of the segments already used up, added to at a switch
  * under {@link #lock} and read under it by {@link #issued()}. With the cursor of the
  * current segment it counts the IDs issued without any cost per ID.</li>
@@ -99,6 +100,10 @@ import io.github.idgen.background.BackgroundScheduler;
  * </ul>
  * The {@link SequenceObserver} hears of every fetch, its outcome and duration, and of
  * every caller that had to wait for a segment; never of a single ID.
+ * <p>
+ * A segment is checked before a single ID of it is served (see {@link SegmentGuard}): one
+ * the store should not have handed out (overlapping the last one, past the max-value, or
+ * none at all) ends the fetch with a permanent failure, as a store's own would.
  */
 public final class SegmentBuffer implements Sequence, SequenceInfo {
 
@@ -125,6 +130,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	private final SequenceObserver observer;
 
 	private final ClaimHook claimHook;
+
+	private final SegmentGuard guard;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -192,6 +199,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		this.fetchExecutor = fetchExecutor;
 		this.observer = SequenceObserver.guarded(observer);
 		this.step = settings.step();
+		this.guard = new SegmentGuard(name, settings.bounds());
 		this.fetchTimeoutNanos = settings.fetchTimeout().toNanos();
 		this.maxRetryDelayNanos = Math.max(MIN_RETRY_DELAY_NANOS,
 				Math.min(MAX_RETRY_DELAY_NANOS, this.fetchTimeoutNanos / 4));
@@ -628,7 +636,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		long startedAt = System.nanoTime();
 		Segment segment;
 		try {
-			segment = this.store.allocate(this.name, requestedStep, this.settings.bounds());
+			segment = this.guard.check(this.store.allocate(this.name, requestedStep, this.settings.bounds()));
 		}
 		catch (BackendUnavailableException ex) {
 			failedTransiently(claimed, startedAt, ex);
