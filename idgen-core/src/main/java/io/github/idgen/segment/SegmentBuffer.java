@@ -679,10 +679,10 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Tell the observer of a fetch's outcome, throwing nothing: the guard logs what the
-	 * observer throws but a {@link VirtualMachineError}, which is logged here, so that a
-	 * fetch that published its segment is not taken for a failed one, nor a failure for
-	 * another.
+	 * Tell the observer of a fetch's outcome, throwing nothing: the observer's guard
+	 * ({@link SequenceObserver#guarded}) logs what it throws but a
+	 * {@link VirtualMachineError}, which is logged here, so that a fetch that published
+	 * its segment is not taken for a failed one, nor a failure for another.
 	 */
 	private void report(Runnable call) {
 		try {
