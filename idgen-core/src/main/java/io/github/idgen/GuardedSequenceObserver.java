@@ -7,7 +7,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Forwards every call to a {@link SequenceObserver} and logs what it throws, so that an
- * observer cannot break generation.
+ * observer cannot break generation: a {@link RuntimeException}, and an {@link Error} such
+ * as a {@link NoClassDefFoundError} of a metrics library that is missing. A
+ * {@link VirtualMachineError} (out of memory, a stack overflow) says that the thread
+ * itself is in trouble and is thrown on to the caller, which must not lose IDs by it
+ * either (see {@link io.github.idgen.segment.SegmentBuffer}).
  */
 final class GuardedSequenceObserver implements SequenceObserver {
 
@@ -53,7 +57,10 @@ final class GuardedSequenceObserver implements SequenceObserver {
 		try {
 			call.run();
 		}
-		catch (RuntimeException ex) {
+		catch (VirtualMachineError ex) {
+			throw ex;
+		}
+		catch (RuntimeException | Error ex) {
 			logger.warn("Sequence observer {} failed; IDs are served regardless", this.delegate, ex);
 		}
 	}

@@ -30,7 +30,9 @@ import java.util.concurrent.ThreadFactory;
  * makes callers of idgen fetch segments themselves. One that rejects a task (saturated,
  * or shut down when the application context closes) delays it: the scheduler hands it
  * over again every 100 milliseconds until the executor takes it or the scheduler is shut
- * down.
+ * down. A task the executor took is not handed over again while the executor holds it,
+ * however long it stays queued; one the executor dropped (a discard policy) is handed
+ * over again once the garbage collector has collected it.
  * <p>
  * Instances are immutable and can be shared by every part of idgen.
  */

@@ -1,5 +1,6 @@
 package io.github.idgen.background;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Objects;
@@ -30,10 +31,16 @@ import io.github.idgen.FailureDescriptions;
  * that ends: an executor that blocks while it is full (a concurrency limit) then waits
  * for a task that has already given its thread back, and one that runs a task in the
  * submitting thread (a caller-runs policy) runs it on the timer thread, not in a caller
- * of idgen that holds a sequence's lock. A task the executor accepts but has not started
- * {@link #START_TIMEOUT_MILLIS} later (dropped by a discard policy, or queued behind the
- * application's work) gives its slot back and is handed over again; whichever copy starts
- * first runs, the other does nothing.
+ * of idgen that holds a sequence's lock.
+ * <p>
+ * A task the executor accepted is never handed over again while the executor may still
+ * hold it, so that the executor's queue never holds two copies of one task nor more than
+ * {@code maxConcurrent} tasks of this scheduler: one queued behind the application's work
+ * keeps its slot until it starts (with a warning once it has waited
+ * {@link #START_TIMEOUT_MILLIS}). The scheduler holds a handed task only weakly: one that
+ * the executor dropped without running it (a discard policy) is collected by the garbage
+ * collector, and the scheduler, which looks every {@link #START_TIMEOUT_MILLIS}, then
+ * finds it gone but not started, frees its slot and hands the task over again.
  * <p>
  * The executor is the application's, so {@link #shutdownNow()} leaves it running: it
  * drops the waiting tasks, interrupts the threads that run a task of this scheduler right
@@ -44,10 +51,12 @@ import io.github.idgen.FailureDescriptions;
  * over again after {@link #REJECTED_RETRY_MILLIS}.
  * <p>
  * Thread ownership: {@link #ready}, {@link #running} and {@link #handedOff} are guarded
- * by {@link #lock}, and so are writes of {@link #shutdown} and {@link #rejecting}, which
- * are volatile so that {@link #isShutdown()} and a hand-off read them without the lock.
- * {@link #lock} is a {@link ReentrantLock}, never held while the executor or a task runs,
- * so that a virtual thread that waits for it does not pin its carrier.
+ * by {@link #lock}, and so are writes of {@link #shutdown}, {@link #rejecting} and
+ * {@link #slowToStart}, which are volatile so that {@link #isShutdown()}, a hand-off and
+ * a task that starts read them without the lock. Whether a handed task has started or
+ * been taken back is an {@link AtomicBoolean} of its own, set once by whichever comes
+ * first. {@link #lock} is a {@link ReentrantLock}, never held while the executor or a
+ * task runs, so that a virtual thread that waits for it does not pin its carrier.
  */
 final class ExecutorScheduler implements BackgroundScheduler {
 
@@ -59,8 +68,8 @@ final class ExecutorScheduler implements BackgroundScheduler {
 	static final long REJECTED_RETRY_MILLIS = 100;
 
 	/**
-	 * How long a task the executor accepted may wait to start before it is handed over
-	 * again.
+	 * How long a task the executor accepted may wait to start before the scheduler warns,
+	 * and how often it looks whether the executor dropped a task it has not started.
 	 */
 	static final long START_TIMEOUT_MILLIS = 5000;
 
@@ -81,6 +90,8 @@ final class ExecutorScheduler implements BackgroundScheduler {
 	private int handedOff;
 
 	private volatile boolean rejecting;
+
+	private volatile boolean slowToStart;
 
 	private volatile boolean shutdown;
 
@@ -212,11 +223,12 @@ final class ExecutorScheduler implements BackgroundScheduler {
 
 	/**
 	 * Give a task that holds a slot to the executor, on the timer thread; if the executor
-	 * does not take it, free the slot and hand the task over again later. If it takes it
-	 * but does not start it in time, do the same.
+	 * does not take it, free the slot and hand the task over again later. If it takes it,
+	 * look after {@link #START_TIMEOUT_MILLIS} whether it started.
 	 */
 	private void handOff(Runnable task) {
-		HandedTask handed = new HandedTask(task);
+		AtomicBoolean claimed = new AtomicBoolean();
+		HandedTask handed = new HandedTask(task, claimed);
 		try {
 			this.executor.execute(handed);
 			if (this.rejecting) {
@@ -224,22 +236,51 @@ final class ExecutorScheduler implements BackgroundScheduler {
 			}
 		}
 		catch (RuntimeException | Error ex) {
-			if (handed.reclaim()) {
-				notTaken(task, ex);
+			if (claimed.compareAndSet(false, true)) {
+				notTaken(task, "it threw " + FailureDescriptions.describe(ex));
 			}
 			return;
 		}
+		checkStartedLater(task, claimed, new WeakReference<>(handed));
+	}
+
+	/**
+	 * Look, after {@link #START_TIMEOUT_MILLIS}, whether a task the executor accepted has
+	 * started; holds the handed task only weakly, so that one the executor dropped is
+	 * collected.
+	 */
+	private void checkStartedLater(Runnable task, AtomicBoolean claimed, WeakReference<HandedTask> handed) {
 		try {
-			this.timer.schedule(() -> {
-				if (handed.reclaim()) {
-					notTaken(task, new IllegalStateException(
-							"accepted but not started within " + START_TIMEOUT_MILLIS + " ms"));
-				}
-			}, START_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+			this.timer.schedule(() -> checkStarted(task, claimed, handed), START_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
 		}
 		catch (RejectedExecutionException ex) {
 			// shut down meanwhile: the task ends at once if it starts
 		}
+	}
+
+	/**
+	 * On the timer thread: nothing if the task started; if the executor no longer holds
+	 * it and it did not start, the executor dropped it: free its slot and hand it over
+	 * again; otherwise it is still queued, so warn (once until a task starts) and look
+	 * again later.
+	 */
+	private void checkStarted(Runnable task, AtomicBoolean claimed, WeakReference<HandedTask> handed) {
+		if (claimed.get()) {
+			return;
+		}
+		if (handed.get() == null) {
+			if (claimed.compareAndSet(false, true)) {
+				notTaken(task, "it dropped one without running it, as a discard policy does");
+			}
+			return;
+		}
+		if (!this.slowToStart && !this.shutdown) {
+			this.slowToStart = true;
+			logger.warn("The application's executor has not started an idgen background task within {} ms of "
+					+ "taking it; idgen waits for it to start and hands it over again only if the executor drops it",
+					START_TIMEOUT_MILLIS);
+		}
+		checkStartedLater(task, claimed, handed);
 	}
 
 	private void release() {
@@ -265,7 +306,12 @@ final class ExecutorScheduler implements BackgroundScheduler {
 		}
 	}
 
-	private void notTaken(Runnable task, Throwable failure) {
+	/**
+	 * Free the slot of a task the executor did not take or dropped, and hand it over
+	 * again after {@link #REJECTED_RETRY_MILLIS}.
+	 * @param why what the executor did, for the warning
+	 */
+	private void notTaken(Runnable task, String why) {
 		this.lock.lock();
 		try {
 			this.handedOff--;
@@ -274,8 +320,8 @@ final class ExecutorScheduler implements BackgroundScheduler {
 			}
 			if (!this.rejecting) {
 				this.rejecting = true;
-				logger.warn("The application's executor did not take an idgen background task ({}); handing it over "
-						+ "again every {} ms", FailureDescriptions.describe(failure), REJECTED_RETRY_MILLIS);
+				logger.warn("The application's executor did not take an idgen background task: {}; handing it over "
+						+ "again after {} ms, and so on until it runs", why, REJECTED_RETRY_MILLIS);
 			}
 		}
 		finally {
@@ -302,6 +348,7 @@ final class ExecutorScheduler implements BackgroundScheduler {
 				return;
 			}
 			this.running.add(thread);
+			this.slowToStart = false;
 		}
 		finally {
 			this.lock.unlock();
@@ -345,17 +392,20 @@ final class ExecutorScheduler implements BackgroundScheduler {
 	}
 
 	/**
-	 * One hand-off of a task: started by the executor or reclaimed by the scheduler,
-	 * whichever comes first; the other then does nothing.
+	 * One hand-off of a task: started by the executor, or taken back by the scheduler
+	 * once the executor rejected or dropped it, whichever sets {@code claimed} first; the
+	 * other then does nothing. The scheduler keeps {@code claimed} and the task, not this
+	 * object, which only the executor holds.
 	 */
 	private final class HandedTask implements Runnable {
 
 		private final Runnable task;
 
-		private final AtomicBoolean claimed = new AtomicBoolean();
+		private final AtomicBoolean claimed;
 
-		HandedTask(Runnable task) {
+		HandedTask(Runnable task, AtomicBoolean claimed) {
 			this.task = task;
+			this.claimed = claimed;
 		}
 
 		@Override
@@ -363,14 +413,6 @@ final class ExecutorScheduler implements BackgroundScheduler {
 			if (this.claimed.compareAndSet(false, true)) {
 				ExecutorScheduler.this.run(this.task);
 			}
-		}
-
-		/**
-		 * Take the task back if it has not started.
-		 * @return whether it was taken back, so that its slot is the caller's to free
-		 */
-		boolean reclaim() {
-			return this.claimed.compareAndSet(false, true);
 		}
 
 	}

@@ -15,6 +15,7 @@ import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.segment.Segment;
+import io.github.idgen.segment.SegmentSettings;
 
 /**
  * Serves the callers of one sequence with as few reservations as they allow: while one
@@ -73,11 +74,15 @@ final class ReservationCombiner {
 	 * @param sequence the sequence name, for messages
 	 * @param reservation reserves a block of IDs
 	 * @param waitTimeout how long a caller waits for a reservation that another caller
-	 * runs, positive
+	 * runs, positive and at most {@link SegmentSettings#MAX_FETCH_TIMEOUT}
 	 */
 	ReservationCombiner(String sequence, Reservation reservation, Duration waitTimeout) {
 		if (waitTimeout == null || waitTimeout.isNegative() || waitTimeout.isZero()) {
 			throw new IllegalArgumentException("waitTimeout must be positive but was " + waitTimeout);
+		}
+		if (waitTimeout.compareTo(SegmentSettings.MAX_FETCH_TIMEOUT) > 0) {
+			throw new IllegalArgumentException("waitTimeout must be at most "
+					+ SegmentSettings.MAX_FETCH_TIMEOUT.toDays() + " days (about 292 years) but was " + waitTimeout);
 		}
 		this.sequence = sequence;
 		this.reservation = reservation;

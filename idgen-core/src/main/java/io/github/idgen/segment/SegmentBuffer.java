@@ -40,8 +40,12 @@ import io.github.idgen.background.BackgroundScheduler;
  *
  * <h2>Slow path</h2> A caller that finds the current segment used up takes {@link #lock},
  * makes the prefetched segment current (or starts a fetch if none is under way) and waits
- * at most {@code fetchTimeout} for one, then throws {@link BackendUnavailableException}.
- * Only callers at a segment boundary take the lock.
+ * for one. Each call has one deadline, {@code fetchTimeout} after it first found no ID
+ * left, however often the segment it was woken for is used up by others first (a store
+ * slower than demand) and however many segments a batch needs; once it passes with no
+ * segment to take from, the call throws {@link BackendUnavailableException}. A batch that
+ * fails so has taken IDs that are never handed out again (a gap). Only callers at a
+ * segment boundary take the lock, and only they read the clock.
  *
  * <h2>Fetching</h2> At most one fetch per sequence is scheduled or running at a time: the
  * one in {@link #fetch}. A fetch is a run of attempts on the fetch executor, the first at
@@ -54,10 +58,11 @@ import io.github.idgen.background.BackgroundScheduler;
  * ({@link IllegalArgumentException},
  * {@link io.github.idgen.BackendMisconfiguredException}, an exhausted sequence, ...) ends
  * the fetch and reaches the waiting callers at once. An {@link Error} thrown by the store
- * counts as a transient failure and is retried the same way; one thrown by the executor
- * ends the fetch, and the next caller that needs a segment starts a new one. No failure
- * leaves a fetch claimed that nobody runs, and once the executor is shut down a caller
- * that needs a segment is told at once.
+ * counts as a transient failure and is reported and retried the same way; one thrown by
+ * the executor ends the fetch, and the next caller that needs a segment starts a new one.
+ * A fetched segment is published before the observer hears of it, so nothing an observer
+ * throws costs a segment. No failure leaves a fetch claimed that nobody runs, and once
+ * the executor is shut down a caller that needs a segment is told at once.
  * <p>
  * A fetch is claimed with a compare-and-set of {@link #fetch} and released only under
  * {@link #lock}, with a signal to the waiting callers. A claim made while a fetched
@@ -78,9 +83,10 @@ import io.github.idgen.background.BackgroundScheduler;
  * {@link #lock} by the thread that claimed it or the fetch's last attempt. An attempt of
  * a fetch that is no longer the claimed one does nothing.</li>
  * <li>{@link #step}, {@link #fetchedBefore}, {@link #lastFetchNanos},
- * {@link #lastFetchAt}, {@link #lastFetchMillis}: written only by fetch attempts, which
- * never overlap: one fetch at a time, and each attempt schedules the next. All but
- * {@link #fetchedBefore} are volatile so that {@link #state()} reads current values.</li>
+ * {@link #lastFetchAt}, {@link #lastFetchMillis} and the {@link #guard}'s last segment:
+ * written only by fetch attempts, which never overlap: one fetch at a time, and each
+ * attempt schedules the next. All but {@link #fetchedBefore} and the guard are volatile
+ * so that {@link #state()} reads current values.</li>
  * <li>{@link #retired}: the IDs of the segments already used up, added to at a switch
  * under {@link #lock} and read under it by {@link #issued()}. With the cursor of the
  * current segment it counts the IDs issued without any cost per ID.</li>
@@ -94,6 +100,10 @@ import io.github.idgen.background.BackgroundScheduler;
  * </ul>
  * The {@link SequenceObserver} hears of every fetch, its outcome and duration, and of
  * every caller that had to wait for a segment; never of a single ID.
+ * <p>
+ * A segment is checked before a single ID of it is served (see {@link SegmentGuard}): one
+ * the store should not have handed out (overlapping the last one, past the max-value, or
+ * none at all) ends the fetch with a permanent failure, as a store's own would.
  */
 public final class SegmentBuffer implements Sequence, SequenceInfo {
 
@@ -107,6 +117,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	private final long maxRetryDelayNanos;
 
+	private final long fetchTimeoutNanos;
+
 	private final String name;
 
 	private final SegmentStore store;
@@ -118,6 +130,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	private final SequenceObserver observer;
 
 	private final ClaimHook claimHook;
+
+	private final SegmentGuard guard;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -185,8 +199,10 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		this.fetchExecutor = fetchExecutor;
 		this.observer = SequenceObserver.guarded(observer);
 		this.step = settings.step();
+		this.guard = new SegmentGuard(name, settings.bounds());
+		this.fetchTimeoutNanos = settings.fetchTimeout().toNanos();
 		this.maxRetryDelayNanos = Math.max(MIN_RETRY_DELAY_NANOS,
-				Math.min(MAX_RETRY_DELAY_NANOS, settings.fetchTimeout().toNanos() / 4));
+				Math.min(MAX_RETRY_DELAY_NANOS, this.fetchTimeoutNanos / 4));
 	}
 
 	@Override
@@ -197,24 +213,50 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	@Override
 	public long next() {
 		Block block = this.current;
+		long offset = block.take(1);
+		if (offset < block.size) {
+			return serve(block, offset);
+		}
+		return nextAfterWaiting(block);
+	}
+
+	/**
+	 * The slow path of {@link #next()}: wait for segments until one serves an ID, or the
+	 * call's one deadline passes, however often the segment it was woken for is used up
+	 * by others first.
+	 */
+	private long nextAfterWaiting(Block exhausted) {
+		long deadline = deadline();
+		Block block = exhausted;
 		for (;;) {
+			block = advance(block, deadline);
 			long offset = block.take(1);
 			if (offset < block.size) {
-				if (offset == block.prefetchOffset) {
-					prefetch();
-				}
-				return block.start + offset * block.stride;
+				return serve(block, offset);
 			}
-			block = advance(block);
 		}
 	}
 
+	private long serve(Block block, long offset) {
+		if (offset == block.prefetchOffset) {
+			prefetch();
+		}
+		return block.start + offset * block.stride;
+	}
+
+	/**
+	 * Return a batch of IDs, taken from as many segments as it needs. The call waits for
+	 * segments until its one deadline, {@code fetchTimeout} after it first finds none
+	 * left; the IDs it took before it fails are never handed out again (a gap).
+	 */
 	@Override
 	public long[] next(int count) {
 		Sequence.checkBatchSize(count);
 		long[] ids = new long[count];
 		int filled = 0;
 		Block block = this.current;
+		long deadline = 0;
+		boolean timed = false;
 		while (filled < count) {
 			int wanted = count - filled;
 			long offset = block.take(wanted);
@@ -229,10 +271,23 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 				}
 			}
 			if (filled < count) {
-				block = advance(block);
+				if (!timed) {
+					deadline = deadline();
+					timed = true;
+				}
+				block = advance(block, deadline);
 			}
 		}
 		return ids;
+	}
+
+	/**
+	 * Return the deadline of a call that found no ID left: {@code fetchTimeout} from now,
+	 * on the {@link System#nanoTime()} scale. It may wrap past {@link Long#MAX_VALUE};
+	 * only differences to it are compared.
+	 */
+	private long deadline() {
+		return System.nanoTime() + this.fetchTimeoutNanos;
 	}
 
 	/**
@@ -331,20 +386,21 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	/**
 	 * Make sure that a segment is current and the next one is fetched, without issuing an
 	 * ID: fetch the current segment if there is none (waiting as {@link #next()} would),
-	 * start fetching the next one, and wait for it at most {@code fetchTimeout}.
+	 * start fetching the next one, and wait for it; the whole warm-up waits at most
+	 * {@code fetchTimeout}.
 	 * @throws BackendUnavailableException if no current segment could be fetched in time
 	 */
 	public void warmUp() {
+		long deadline = deadline();
 		Block block = this.current;
 		if (block.remaining() == 0) {
-			advance(block);
+			advance(block, deadline);
 		}
 		prefetch();
-		long deadline = System.nanoTime() + this.settings.fetchTimeout().toNanos();
 		this.lock.lock();
 		try {
 			long remaining = deadline - System.nanoTime();
-			while (this.next == null && this.fetch.get() != null && remaining > 0) {
+			while (this.next == null && this.fetch.get() != null && !this.fetchExecutor.isShutdown() && remaining > 0) {
 				remaining = this.segmentChanged.awaitNanos(remaining);
 			}
 		}
@@ -354,6 +410,27 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/**
+	 * Wake every caller that waits for a segment, once the fetch executor was shut down,
+	 * so that it is told at once rather than at its deadline.
+	 */
+	void wakeWaitingCallers() {
+		this.lock.lock();
+		try {
+			this.segmentChanged.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Return whether a fetch is claimed: scheduled, waiting to retry or in the store.
+	 */
+	boolean isFetching() {
+		return this.fetch.get() != null;
 	}
 
 	/**
@@ -372,9 +449,18 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		}
 	}
 
-	private Block advance(Block exhausted) {
+	/**
+	 * Return a segment other than the exhausted one to take IDs from: the one another
+	 * caller switched to, the prefetched one, or one fetched meanwhile, waiting for it
+	 * until the caller's deadline.
+	 * @param exhausted the segment the caller found used up
+	 * @param deadline the deadline of the caller's call (see {@link #deadline()}), the
+	 * same for every segment the call waits for
+	 * @throws BackendUnavailableException if no segment came by the deadline, the
+	 * generator is shut down, or the caller was interrupted
+	 */
+	private Block advance(Block exhausted, long deadline) {
 		long startedAt = System.nanoTime();
-		long deadline = startedAt + this.settings.fetchTimeout().toNanos();
 		boolean fetchStarted = false;
 		boolean waited = false;
 		this.lock.lock();
@@ -485,9 +571,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 
 	/**
 	 * Make one attempt of a fetch and, unless it ended the fetch, schedule the next.
-	 * Throws nothing: an {@link Error} of the store counts as a transient failure,
-	 * anything that fails while a failure is handled still schedules the next attempt,
-	 * and a fetch whose next attempt cannot be scheduled is released.
+	 * Throws nothing: anything that fails while a failure is handled still schedules the
+	 * next attempt, and a fetch whose next attempt cannot be scheduled is released.
 	 */
 	private void attempt(Fetch claimed) {
 		if (this.fetch.get() != claimed) {
@@ -498,23 +583,23 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			done = fetchOnce(claimed);
 		}
 		catch (RuntimeException | Error ex) {
-			failedWithError(ex);
+			failedWithError(claimed, ex);
 		}
 		finally {
-			if (!done) {
+			if (!done && this.fetch.get() == claimed) {
 				scheduleRetry(claimed);
 			}
 		}
 	}
 
 	/**
-	 * Record a failure of an attempt that the store did not report as an exception of its
-	 * own, such as an {@link Error}, as a transient one. Throws nothing: whatever fails
-	 * while the failure is described is left to the next attempt.
+	 * Record something that failed outside the store's call, such as while a failure was
+	 * handled, as a transient failure of the fetch if it is still claimed. Throws
+	 * nothing: whatever fails while the failure is described is left to the next attempt.
 	 */
-	private void failedWithError(Throwable failure) {
+	private void failedWithError(Fetch claimed, Throwable failure) {
 		try {
-			retryLater(new BackendUnavailableException("Fetching a segment of sequence "
+			retryLater(claimed, new BackendUnavailableException("Fetching a segment of sequence "
 					+ SequenceNames.quote(this.name) + " failed: " + FailureDescriptions.describe(failure), failure));
 		}
 		catch (RuntimeException | Error ex) {
@@ -542,40 +627,77 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	/**
 	 * Make one attempt to fetch a segment. Returns whether the fetch is done,
 	 * successfully or for good; {@code false} if it failed transiently and is to be
-	 * retried.
+	 * retried. A segment is published before anyone hears of it: the observer is told
+	 * last, so that nothing it throws costs the segment or the step. An {@link Error}
+	 * thrown by the store counts as a transient failure, reported and retried like one.
 	 */
 	private boolean fetchOnce(Fetch claimed) {
 		long requestedStep = nextStep();
 		long startedAt = System.nanoTime();
+		Segment segment;
 		try {
-			Segment segment = this.store.allocate(this.name, requestedStep, this.settings.bounds());
-			long tookNanos = System.nanoTime() - startedAt;
-			this.step = requestedStep;
-			this.lastFetchNanos = startedAt;
-			this.lastFetchAt = Instant.now();
-			this.lastFetchMillis = TimeUnit.NANOSECONDS.toMillis(tookNanos);
-			this.fetchedBefore = true;
-			this.observer.segmentFetched(this.name, segment.size(), Duration.ofNanos(tookNanos));
-			if (this.lastFailure != null) {
-				logger.info("Sequence {} reserves segments again", SequenceNames.quote(this.name));
-			}
-			finish(claimed, new Block(segment, this.settings.prefetchAt()), null);
-			return true;
+			segment = this.guard.check(this.store.allocate(this.name, requestedStep, this.settings.bounds()));
 		}
 		catch (BackendUnavailableException ex) {
-			this.observer.fetchFailed(this.name, Duration.ofNanos(System.nanoTime() - startedAt), ex);
-			retryLater(ex);
+			failedTransiently(claimed, startedAt, ex);
 			return false;
 		}
 		catch (RuntimeException ex) {
-			this.observer.fetchFailed(this.name, Duration.ofNanos(System.nanoTime() - startedAt), ex);
+			reportFailure(startedAt, ex);
 			logger.error("Sequence {} cannot reserve segments: {}", SequenceNames.quote(this.name), ex.getMessage());
 			finish(claimed, null, ex);
 			return true;
 		}
+		catch (Error ex) {
+			failedTransiently(claimed, startedAt, new BackendUnavailableException("Fetching a segment of sequence "
+					+ SequenceNames.quote(this.name) + " failed: " + FailureDescriptions.describe(ex), ex));
+			return false;
+		}
+		long tookNanos = System.nanoTime() - startedAt;
+		boolean failedBefore = this.lastFailure != null;
+		this.step = requestedStep;
+		this.lastFetchNanos = startedAt;
+		this.lastFetchAt = Instant.now();
+		this.lastFetchMillis = TimeUnit.NANOSECONDS.toMillis(tookNanos);
+		this.fetchedBefore = true;
+		finish(claimed, new Block(segment, this.settings.prefetchAt()), null);
+		if (failedBefore) {
+			logger.info("Sequence {} reserves segments again", SequenceNames.quote(this.name));
+		}
+		report(() -> this.observer.segmentFetched(this.name, segment.size(), Duration.ofNanos(tookNanos)));
+		return true;
 	}
 
-	private void retryLater(RuntimeException failure) {
+	private void failedTransiently(Fetch claimed, long startedAt, BackendUnavailableException failure) {
+		reportFailure(startedAt, failure);
+		retryLater(claimed, failure);
+	}
+
+	private void reportFailure(long startedAt, RuntimeException failure) {
+		Duration took = Duration.ofNanos(System.nanoTime() - startedAt);
+		report(() -> this.observer.fetchFailed(this.name, took, failure));
+	}
+
+	/**
+	 * Tell the observer of a fetch's outcome, throwing nothing: the observer's guard
+	 * ({@link SequenceObserver#guarded}) logs what it throws but a
+	 * {@link VirtualMachineError}, which is logged here, so that a fetch that published
+	 * its segment is not taken for a failed one, nor a failure for another.
+	 */
+	private void report(Runnable call) {
+		try {
+			call.run();
+		}
+		catch (VirtualMachineError ex) {
+			logger.error("The observer of sequence {} failed", SequenceNames.quote(this.name), ex);
+		}
+	}
+
+	/**
+	 * Record a transient failure of the claimed fetch, whose next attempt is scheduled
+	 * after it, and wake the waiting callers; nothing if the fetch is no longer claimed.
+	 */
+	private void retryLater(Fetch claimed, RuntimeException failure) {
 		if (this.lastFailure == null) {
 			logger.warn("Sequence {} could not reserve a segment; retrying in the background",
 					SequenceNames.quote(this.name), failure);
@@ -585,8 +707,10 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		}
 		this.lock.lock();
 		try {
-			this.lastFailure = failure;
-			this.segmentChanged.signalAll();
+			if (this.fetch.get() == claimed) {
+				this.lastFailure = failure;
+				this.segmentChanged.signalAll();
+			}
 		}
 		finally {
 			this.lock.unlock();

@@ -1,9 +1,16 @@
 package io.github.idgen.segment;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import io.github.idgen.SequenceBackend;
+import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.background.BackgroundScheduler;
 import io.github.idgen.background.BackgroundThreads;
@@ -22,7 +29,13 @@ import io.github.idgen.format.ResetPeriod;
  * waits to retry holds none of them, so sequences that keep failing cannot starve the
  * others. {@link #close()} ends the fetches (and its own threads; never an executor of
  * the application's): IDs already reserved are still served, but a buffer that needs a
- * new segment afterwards throws {@link io.github.idgen.BackendUnavailableException}.
+ * new segment afterwards throws {@link io.github.idgen.BackendUnavailableException}, and
+ * so does at once a caller that was waiting for one.
+ * <p>
+ * The buffers created are kept in {@link #buffers}, a lock-free queue that
+ * {@link #create(String)} adds to from any thread and {@link #close()} reads, so that
+ * closing can wake their waiting callers; the generator that serves them holds them as
+ * long anyway.
  */
 public class SegmentSequences implements SequenceBackend, AutoCloseable {
 
@@ -34,6 +47,13 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	 */
 	public static final int MAX_FETCH_THREADS = 4;
 
+	private static final Logger logger = LoggerFactory.getLogger(SegmentSequences.class);
+
+	/**
+	 * How long {@link #close()} waits for the fetches under way to end.
+	 */
+	private static final long CLOSE_TIMEOUT_SECONDS = 5;
+
 	private final SegmentStore store;
 
 	private final SegmentSettings defaults;
@@ -43,6 +63,8 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	private final SequenceObserver observer;
 
 	private final BackgroundScheduler fetchExecutor;
+
+	private final Queue<SegmentBuffer> buffers = new ConcurrentLinkedQueue<>();
 
 	/**
 	 * Create a factory.
@@ -86,7 +108,9 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 
 	@Override
 	public SegmentBuffer create(String name) {
-		return new SegmentBuffer(name, this.store, settings(name), this.fetchExecutor, this.observer);
+		SegmentBuffer buffer = new SegmentBuffer(name, this.store, settings(name), this.fetchExecutor, this.observer);
+		this.buffers.add(buffer);
+		return buffer;
 	}
 
 	private SegmentSettings settings(String name) {
@@ -106,19 +130,35 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	}
 
 	/**
-	 * Stop fetching segments: drop the fetches that wait, interrupt those under way and
-	 * wait at most five seconds for them to end. Ends the fetch threads of its own, never
-	 * an executor of the application's.
+	 * Stop fetching segments: drop the fetches that wait, interrupt those under way, tell
+	 * the callers waiting for a segment at once, and wait at most five seconds for the
+	 * fetches under way to end; if some still run then (a store that ignores the
+	 * interrupt), log a warning naming their sequences and leave them. Ends the fetch
+	 * threads of its own, never an executor of the application's.
 	 */
 	@Override
 	public void close() {
 		this.fetchExecutor.shutdownNow();
+		this.buffers.forEach(SegmentBuffer::wakeWaitingCallers);
 		try {
-			this.fetchExecutor.awaitTermination(5, TimeUnit.SECONDS);
+			if (!this.fetchExecutor.awaitTermination(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+				logger.warn(
+						"Fetches of segments of {} still ran in the store {} s after idgen was closed, "
+								+ "interrupted; their threads are left to end when the store answers",
+						stillFetching(), CLOSE_TIMEOUT_SECONDS);
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	private String stillFetching() {
+		List<String> names = this.buffers.stream()
+			.filter(SegmentBuffer::isFetching)
+			.map((buffer) -> SequenceNames.quote(buffer.name()))
+			.toList();
+		return names.isEmpty() ? "a sequence" : "sequence " + String.join(", ", names);
 	}
 
 }

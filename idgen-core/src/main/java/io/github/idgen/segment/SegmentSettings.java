@@ -12,9 +12,16 @@ import java.time.Duration;
  * @param prefetchAt the fraction of a segment, in {@code [0, 1)}, after whose use the
  * next segment is fetched in the background
  * @param fetchTimeout how long a caller waits for a segment when none is left, positive
+ * and at most {@link #MAX_FETCH_TIMEOUT}
  */
 public record SegmentSettings(SequenceBounds bounds, long step, StepPolicy stepPolicy, double prefetchAt,
 		Duration fetchTimeout) {
+
+	/**
+	 * The longest fetch timeout: 106,751 days, about 292 years, the whole days that
+	 * {@link System#nanoTime()} can time (a deadline is kept in nanoseconds).
+	 */
+	public static final Duration MAX_FETCH_TIMEOUT = Duration.ofDays(106_751);
 
 	/**
 	 * Create settings, checking every value.
@@ -40,6 +47,10 @@ public record SegmentSettings(SequenceBounds bounds, long step, StepPolicy stepP
 		}
 		if (fetchTimeout == null || fetchTimeout.isNegative() || fetchTimeout.isZero()) {
 			throw new IllegalArgumentException("fetchTimeout must be positive but was " + fetchTimeout);
+		}
+		if (fetchTimeout.compareTo(MAX_FETCH_TIMEOUT) > 0) {
+			throw new IllegalArgumentException("fetchTimeout must be at most " + MAX_FETCH_TIMEOUT.toDays()
+					+ " days (about 292 years) but was " + fetchTimeout);
 		}
 	}
 

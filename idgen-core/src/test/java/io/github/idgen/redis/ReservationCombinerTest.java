@@ -17,6 +17,7 @@ import io.github.idgen.test.WaitingCall;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.segment.Segment;
+import io.github.idgen.segment.SegmentSettings;
 import org.assertj.core.api.ThrowableAssertAlternative;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -301,6 +302,13 @@ class ReservationCombinerTest {
 			.withMessageContaining("waitTimeout must be positive");
 		assertThatIllegalArgumentException().isThrownBy(() -> combiner(null))
 			.withMessageContaining("waitTimeout must be positive");
+	}
+
+	@Test
+	void aWaitTimeoutTooLongToBeTimedIsRefusedAndTheLongestServes() {
+		assertThatIllegalArgumentException().isThrownBy(() -> combiner(Duration.ofDays(106_752)))
+			.withMessageContaining("waitTimeout must be at most");
+		assertThat(combiner(SegmentSettings.MAX_FETCH_TIMEOUT).take(3)).isEqualTo(1);
 	}
 
 	private ReservationCombiner combiner(Duration waitTimeout) {

@@ -7,21 +7,29 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.UnknownSequencePolicy;
 import io.github.idgen.background.BackgroundScheduler;
 import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.test.FetchThreads;
+import io.github.idgen.test.WaitingCall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -137,6 +145,70 @@ class SegmentBufferFetchTest {
 		long started = System.nanoTime();
 		assertThat(generator.nextId("order")).isEqualTo(1);
 		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+	}
+
+	@Test
+	void aCallerWaitingWhenTheGeneratorClosesIsToldAtOnce() throws Exception {
+		ControllableSegmentStore store = new ControllableSegmentStore();
+		store.setFailing(true);
+		SegmentIdGenerator generator = generator(store, settings(10, Duration.ofSeconds(10)));
+		WaitingCall<Long> caller = WaitingCall.start("caller", () -> generator.nextId("order"));
+		Thread.sleep(300);
+		long closed = System.nanoTime();
+		generator.close();
+		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> caller.result().get(15, TimeUnit.SECONDS))
+			.havingCause()
+			.isInstanceOf(BackendUnavailableException.class)
+			.withMessageContaining("shut down");
+		assertThat(Duration.ofNanos(System.nanoTime() - closed)).as("the waiting caller's wait after close")
+			.isLessThan(Duration.ofSeconds(2));
+	}
+
+	@Test
+	void closeWarnsOfAFetchStillInTheStoreWhenItStopsWaitingForIt() throws Exception {
+		CountDownLatch entered = new CountDownLatch(1);
+		CountDownLatch answer = new CountDownLatch(1);
+		SegmentStore hanging = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				entered.countDown();
+				boolean interrupted = false;
+				while (answer.getCount() > 0) {
+					try {
+						answer.await();
+					}
+					catch (InterruptedException ex) {
+						interrupted = true;
+					}
+				}
+				if (interrupted) {
+					Thread.currentThread().interrupt();
+				}
+				return super.allocate(sequence, step, bounds);
+			}
+
+		};
+		ListAppender<ILoggingEvent> log = new ListAppender<>();
+		Logger logger = (Logger) LoggerFactory.getLogger(SegmentSequences.class);
+		logger.addAppender(log);
+		log.start();
+		try {
+			SegmentSequences sequences = new SegmentSequences(hanging, settings(10, Duration.ofSeconds(1)), Map.of());
+			Sequence sequence = sequences.create("order");
+			CompletableFuture.runAsync(sequence::next);
+			assertThat(entered.await(5, TimeUnit.SECONDS)).as("a fetch in the store").isTrue();
+			sequences.close();
+			assertThat(log.list).filteredOn((event) -> event.getLevel() == Level.WARN)
+				.singleElement()
+				.extracting(ILoggingEvent::getFormattedMessage)
+				.asString()
+				.contains("'order'", "still");
+		}
+		finally {
+			answer.countDown();
+			logger.detachAppender(log);
+		}
 	}
 
 	@Test

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import io.github.idgen.RecordingObserver;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.test.MixedDraws;
+import io.github.idgen.test.WaitingCall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -40,6 +42,7 @@ class SegmentBufferObservationTest {
 		RecordingObserver observer = new RecordingObserver();
 		SegmentBuffer buffer = buffer(store, settings(100, 0.5, Duration.ofSeconds(5)), observer);
 		buffer.next();
+		WaitingCall.awaitUntil(() -> !observer.fetched.isEmpty(), "the fetch reported, after its segment");
 		assertThat(observer.fetched).hasSize(1);
 		RecordingObserver.Fetched fetched = observer.fetched.get(0);
 		assertThat(fetched.sequence()).isEqualTo("order");
@@ -155,6 +158,82 @@ class SegmentBufferObservationTest {
 			assertThat(buffer.next()).isEqualTo(expected);
 		}
 		assertThat(buffer.issued()).isEqualTo(35);
+	}
+
+	@Test
+	void anObserverThatThrowsAnErrorCostsNoSegmentAndDoublesNoStep() {
+		InMemorySegmentStore store = new InMemorySegmentStore();
+		SegmentSettings bounded = new SegmentSettings(new SequenceBounds(1, 99_999_999, false), 1000,
+				new StepPolicy(1000, 1_000_000, Duration.ofMinutes(15)), 0.5, Duration.ofSeconds(2));
+		SegmentBuffer buffer = buffer(store, bounded, new SequenceObserver() {
+
+			@Override
+			public void segmentFetched(String sequence, long size, Duration duration) {
+				throw new NoClassDefFoundError("io/micrometer/core/instrument/Timer");
+			}
+
+		});
+		for (long expected = 1; expected <= 1000; expected++) {
+			assertThat(buffer.next()).isEqualTo(expected);
+		}
+		assertThat(store.requestedSteps()).as("steps reserved").startsWith(1000L);
+		assertThat(store.attempts()).as("reservations asked for").isEqualTo(store.allocations());
+		assertThat(buffer.state().lastFailure()).isNull();
+	}
+
+	@Test
+	void anObserverThatThrowsAVirtualMachineErrorStillCostsNoSegment() {
+		InMemorySegmentStore store = new InMemorySegmentStore();
+		SegmentBuffer buffer = buffer(store, settings(100, 0.5, Duration.ofSeconds(2)), new SequenceObserver() {
+
+			@Override
+			public void segmentFetched(String sequence, long size, Duration duration) {
+				throw new StackOverflowError("observer recursed");
+			}
+
+		});
+		assertThat(buffer.next()).isEqualTo(1);
+		assertThat(store.requestedSteps()).as("steps reserved").containsExactly(100L);
+		assertThat(buffer.state().lastFailure()).isNull();
+	}
+
+	@Test
+	void aCallerIsServedThoughTheObserverOfItsWaitThrowsAnError() {
+		SegmentBuffer buffer = buffer(new InMemorySegmentStore(), settings(100, 0.5, Duration.ofSeconds(2)),
+				new SequenceObserver() {
+
+					@Override
+					public void waited(String sequence, Duration waited) {
+						throw new NoClassDefFoundError("io/micrometer/core/instrument/Timer");
+					}
+
+				});
+		assertThat(buffer.next()).isEqualTo(1);
+	}
+
+	@Test
+	void anErrorOfTheStoreIsReportedAsAFailedFetchAndRetried() {
+		AtomicBoolean failOnce = new AtomicBoolean(true);
+		InMemorySegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				if (failOnce.compareAndSet(true, false)) {
+					throw new NoClassDefFoundError("org/postgresql/Driver");
+				}
+				return super.allocate(sequence, step, bounds);
+			}
+
+		};
+		RecordingObserver observer = new RecordingObserver();
+		SegmentBuffer buffer = buffer(store, settings(100, 0.5, Duration.ofSeconds(5)), observer);
+		assertThat(buffer.next()).isEqualTo(1);
+		assertThat(observer.failed).hasSize(1);
+		assertThat(observer.failed.get(0).failure()).isInstanceOf(BackendUnavailableException.class)
+			.hasMessageContaining("'order'")
+			.hasCauseInstanceOf(NoClassDefFoundError.class);
+		WaitingCall.awaitUntil(() -> !observer.fetched.isEmpty(), "the fetch reported, after its segment");
+		assertThat(observer.fetched).hasSize(1);
 	}
 
 	private SegmentBuffer buffer(SegmentStore store, SegmentSettings settings, SequenceObserver observer) {

@@ -342,6 +342,15 @@ class SegmentBufferTest {
 		assertThat(buffer.limit()).contains(IdLimit.cycle(50));
 	}
 
+	@Test
+	void aFetchTimeoutTooLongToBeTimedIsRefusedAndTheLongestServes() {
+		// TMP
+		assertThatIllegalArgumentException().isThrownBy(() -> settings(1, 10, 10, 0.5, Duration.ofDays(106_752)));
+		SegmentIdGenerator generator = generator(new InMemorySegmentStore(),
+				settings(1, 10, 10, 0.5, SegmentSettings.MAX_FETCH_TIMEOUT));
+		assertThat(generator.nextIds("order", 25)).containsExactly(LongStream.rangeClosed(1, 25).toArray());
+	}
+
 	private SegmentIdGenerator generator(SegmentStore store, SegmentSettings settings) {
 		SegmentIdGenerator generator = new SegmentIdGenerator(store, settings, Map.of(), "default",
 				UnknownSequencePolicy.CREATE);

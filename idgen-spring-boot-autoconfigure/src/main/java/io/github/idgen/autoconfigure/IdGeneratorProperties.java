@@ -222,9 +222,10 @@ public class IdGeneratorProperties {
 		private double prefetchAt = 0.1;
 
 		/**
-		 * How long a caller waits for a segment when none is left before it gets a
-		 * BackendUnavailableException; in Redis increment mode, how long a caller waits
-		 * for a reservation that another caller runs.
+		 * How long a call waits in all for segments when none is left (a batch too,
+		 * however many it needs) before it gets a BackendUnavailableException; in Redis
+		 * increment mode, how long a caller waits for a reservation that another caller
+		 * runs. At most 106751d.
 		 */
 		private Duration fetchTimeout = Duration.ofSeconds(3);
 

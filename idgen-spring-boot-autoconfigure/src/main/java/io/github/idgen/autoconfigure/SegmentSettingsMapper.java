@@ -261,6 +261,10 @@ public final class SegmentSettingsMapper {
 				"Set " + prefetchAt.property() + " to a fraction such as 0.1.");
 		fetchTimeout.require(isPositive(fetchTimeout.value()), "must be positive",
 				"Set " + fetchTimeout.property() + " to a positive duration such as 3s.");
+		fetchTimeout.require(fetchTimeout.value().compareTo(SegmentSettings.MAX_FETCH_TIMEOUT) <= 0,
+				"must be at most " + SegmentSettings.MAX_FETCH_TIMEOUT.toDays()
+						+ "d (about 292 years), the longest wait idgen can time",
+				"Set " + fetchTimeout.property() + " to a duration such as 3s.");
 		SequenceBounds bounds = new SequenceBounds(start.value(), maxValue.value(), sequence.isCycle());
 		StepPolicy stepPolicy = new StepPolicy(minStep.value(), maxStep.value(), segmentDuration.value());
 		return new SegmentSettings(bounds, step.value(), stepPolicy, prefetchAt.value(), fetchTimeout.value());

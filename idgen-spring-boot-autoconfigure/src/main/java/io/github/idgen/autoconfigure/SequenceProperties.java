@@ -109,8 +109,9 @@ public class SequenceProperties {
 	private Double prefetchAt;
 
 	/**
-	 * How long a caller waits for a segment when none is left; in Redis increment mode,
-	 * how long a caller waits for a reservation that another caller runs.
+	 * How long a call waits in all for segments when none is left; in Redis increment
+	 * mode, how long a caller waits for a reservation that another caller runs. At most
+	 * 106751d.
 	 */
 	private Duration fetchTimeout;
 

@@ -318,6 +318,13 @@ class IdGeneratorAutoConfigurationTests {
 	}
 
 	@Test
+	void rejectsAFetchTimeoutTooLongToBeTimedNamingTheProperty() {
+		assertInvalid("idgen.segment.fetch-timeout", "must be at most 106751d", "idgen.segment.fetch-timeout=106752d");
+		assertInvalid("idgen.sequences.order.fetch-timeout", "must be at most 106751d",
+				"idgen.sequences.order.fetch-timeout=300000d");
+	}
+
+	@Test
 	void perSequenceBoundsMakeSmallerStepValid() {
 		this.runner.withPropertyValues("idgen.sequences.order.step=10", "idgen.sequences.order.min-step=10")
 			.run((context) -> {

@@ -1,10 +1,12 @@
 package io.github.idgen.autoconfigure.endpoint;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import com.jayway.jsonpath.DocumentContext;
 import com.jayway.jsonpath.JsonPath;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -136,9 +138,12 @@ class IdGeneratorEndpointWebTests {
 		assertThat(measurement("idgen.ids.issued?tag=sequence:metered&tag=backend:jdbc", "COUNT")).isEqualTo(7);
 		assertThat(measurement("idgen.segment.remaining?tag=sequence:metered&tag=backend:jdbc", "VALUE"))
 			.isEqualTo(993);
-		assertThat(
-				measurement("idgen.segment.fetch?tag=sequence:metered&tag=backend:jdbc&tag=outcome:success", "COUNT"))
-			.isGreaterThanOrEqualTo(1);
+		Awaitility.await()
+			.atMost(Duration.ofSeconds(5))
+			.untilAsserted(() -> assertThat(measurement(
+					"idgen.segment.fetch?tag=sequence:metered&tag=backend:jdbc&tag=outcome:success", "COUNT"))
+				.as("the fetch, reported once its segment is served")
+				.isGreaterThanOrEqualTo(1));
 		this.ids.nextId("event");
 		assertThat(measurement("idgen.ids.issued?tag=sequence:event&tag=backend:snowflake", "COUNT"))
 			.isGreaterThanOrEqualTo(1);

@@ -8,6 +8,7 @@ import javax.sql.DataSource;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -57,10 +58,11 @@ class IdGeneratorMetricsAutoConfigurationTests {
 				.tag("backend", "jdbc")
 				.functionCounter()
 				.count()).isEqualTo(10);
-			assertThat(registry.get("idgen.segment.fetch")
-				.tags("sequence", "order", "backend", "jdbc", "outcome", "success")
-				.timer()
-				.count()).isGreaterThanOrEqualTo(1);
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(5))
+				.untilAsserted(() -> assertThat(registry.find("idgen.segment.fetch")
+					.tags("sequence", "order", "backend", "jdbc", "outcome", "success")
+					.timer()).as("the fetch, reported once its segment is served").isNotNull());
 			assertThat(registry.get("idgen.segment.remaining")
 				.tags("sequence", "order", "backend", "jdbc")
 				.gauge()
