@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -150,6 +151,21 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		List<StripeMember> all = new ArrayList<>(first);
 		all.addAll(second);
 		return all;
+	}
+
+	/**
+	 * Return the generation of the stripe layout a store records, if it records one: a
+	 * store that is (or was) one stripe of a striped store, which must not be served on
+	 * its own next to the others.
+	 * @param store the store
+	 * @return the generation in force in it, or being set up, or empty if it records no
+	 * layout
+	 * @throws BackendUnavailableException if the store does not answer
+	 * @throws BackendMisconfiguredException if it refuses the read
+	 */
+	public static OptionalInt recordedGeneration(StripeStore store) {
+		long state = store.read(StripeRecords.STATE).orElse(0);
+		return (state > 0) ? OptionalInt.of((int) ((state + 1) / 2)) : OptionalInt.empty();
 	}
 
 	/**
