@@ -99,7 +99,8 @@ final class LayoutCoverage {
 
 	private static List<Long> recordedLists(int old, List<StripeSnapshot> snapshots) {
 		return snapshots.stream()
-			.filter((snapshot) -> snapshot.layouts().containsKey(old) && snapshot.stores().containsKey(old))
+			.filter((snapshot) -> snapshot.layouts().containsKey(old) && !snapshot.layouts().get(old).retired()
+					&& snapshot.stores().containsKey(old))
 			.map((snapshot) -> snapshot.stores().get(old))
 			.distinct()
 			.toList();

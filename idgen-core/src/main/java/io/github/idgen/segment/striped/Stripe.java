@@ -88,11 +88,9 @@ final class Stripe {
 
 	/**
 	 * Learn the identity of the store, unless it is known.
-	 * @return the identity known now
 	 */
-	long learnIdentity(long identity) {
+	void learnIdentity(long identity) {
 		this.identity.compareAndSet(0, identity);
-		return this.identity.get();
 	}
 
 	StripeStatus status() {

@@ -92,14 +92,4 @@ record StripeSnapshot(String name, long state, OptionalLong identity, Map<Intege
 			.orElse(null);
 	}
 
-	/**
-	 * Return whether generation {@code generation} was opened in this store: the store
-	 * records its layout, and its state reached it.
-	 * @param generation the generation
-	 * @return whether the store handed out IDs under it, or may have
-	 */
-	boolean reached(int generation) {
-		return this.layouts.containsKey(generation) && this.state >= 2L * generation;
-	}
-
 }

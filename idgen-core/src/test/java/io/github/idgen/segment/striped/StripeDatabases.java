@@ -55,19 +55,11 @@ final class StripeDatabases implements AutoCloseable {
 	}
 
 	/**
-	 * Create a striped store, closed by {@link #close()}, without establishing it.
-	 */
-	StripedSegmentStore create(int generation, List<StripeMember> stores, List<StripeMember> retired) {
-		StripedSegmentStore store = new StripedSegmentStore(stores, retired, generation);
-		this.opened.add(store);
-		return store;
-	}
-
-	/**
 	 * Create a striped store, closed by {@link #close()}, and establish it.
 	 */
 	StripedSegmentStore open(int generation, List<StripeMember> stores, List<StripeMember> retired) {
-		StripedSegmentStore store = create(generation, stores, retired);
+		StripedSegmentStore store = new StripedSegmentStore(stores, retired, generation);
+		this.opened.add(store);
 		store.establish();
 		return store;
 	}
