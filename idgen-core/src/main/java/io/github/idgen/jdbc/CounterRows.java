@@ -4,6 +4,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -32,6 +35,32 @@ final class CounterRows {
 				return result.next() ? OptionalLong.of(result.getLong(1)) : OptionalLong.empty();
 			}
 		}
+	}
+
+	/**
+	 * Return the {@code max_id} of several sequences, with one query.
+	 * @param connection the connection to use
+	 * @param sequences the sequence names
+	 * @return the value of each, in the order of the names, empty for a sequence that has
+	 * no row
+	 * @throws SQLException if the database failed
+	 */
+	List<OptionalLong> findMaxIds(Connection connection, List<String> sequences) throws SQLException {
+		Map<String, Long> found = new HashMap<>();
+		try (PreparedStatement statement = connection.prepareStatement(this.table.selectMaxIds(sequences.size()))) {
+			for (int index = 0; index < sequences.size(); index++) {
+				statement.setString(index + 1, sequences.get(index));
+			}
+			try (ResultSet result = statement.executeQuery()) {
+				while (result.next()) {
+					found.put(result.getString(1), result.getLong(2));
+				}
+			}
+		}
+		return sequences.stream()
+			.map((sequence) -> found.containsKey(sequence) ? OptionalLong.of(found.get(sequence))
+					: OptionalLong.empty())
+			.toList();
 	}
 
 	/**

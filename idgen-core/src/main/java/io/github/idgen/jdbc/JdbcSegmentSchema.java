@@ -63,6 +63,15 @@ public class JdbcSegmentSchema {
 	}
 
 	/**
+	 * Return whether the counter table exists: whether it can be queried.
+	 * @return whether it exists
+	 * @throws BackendUnavailableException if the database could not be reached
+	 */
+	public boolean exists() {
+		return this.script.exists();
+	}
+
+	/**
 	 * Check the counter table, if it exists, against what the store needs:
 	 * {@code sequence_name} is its primary key or unique on its own, {@code max_id} and
 	 * {@code step} hold 64-bit integers, {@code updated_at} exists, and no other column

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -90,8 +91,9 @@ import io.github.idgen.segment.striped.StripeStore;
  * <p>
  * As a {@link StripeStore}, one stripe of a
  * {@link io.github.idgen.segment.striped.StripedSegmentStore}, the store reads its rows,
- * sets them with the same compare-and-set update and inserts them as above, and reads the
- * whole table for the counters a new stripe layout raises.
+ * sets them with the same compare-and-set update and inserts them as above, reads several
+ * rows with one query (a stripe's state with its identity), and reads the whole table for
+ * the counters a new stripe layout raises.
  */
 public class JdbcSegmentStore implements SegmentStore, StripeStore {
 
@@ -272,6 +274,24 @@ public class JdbcSegmentStore implements SegmentStore, StripeStore {
 		catch (SQLException ex) {
 			throw SqlFailures.SEGMENT_TABLE.translate("Could not read the counter " + SequenceNames.quote(counter)
 					+ " in table '" + this.table.tableName() + "'", ex);
+		}
+	}
+
+	/**
+	 * Return the values of several counters with one query.
+	 */
+	@Override
+	public List<OptionalLong> read(List<String> counters) {
+		counters.forEach(SequenceNames::validateCounter);
+		try (Connection connection = this.dataSource.getConnection();
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
+			return this.rows.findMaxIds(connection, counters);
+		}
+		catch (SQLException ex) {
+			throw SqlFailures.SEGMENT_TABLE
+				.translate("Could not read the counters " + counters.stream().map(SequenceNames::quote).toList()
+						+ " in table '" + this.table.tableName() + "'", ex);
 		}
 	}
 

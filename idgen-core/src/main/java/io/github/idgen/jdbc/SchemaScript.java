@@ -16,6 +16,7 @@ import javax.sql.DataSource;
 
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.FailureDescriptions;
 
 /**
  * Creates one table from a dialect's script unless the table can be queried already, and
@@ -85,6 +86,20 @@ final class SchemaScript {
 		}
 		catch (SQLException ex) {
 			throw this.failures.translate("Could not create table '" + this.tableName + "'", ex);
+		}
+	}
+
+	/**
+	 * Return whether the table exists: whether it can be queried.
+	 * @throws BackendUnavailableException if the database could not be reached
+	 */
+	boolean exists() {
+		try (Connection connection = this.dataSource.getConnection()) {
+			return exists(connection);
+		}
+		catch (SQLException ex) {
+			throw new BackendUnavailableException(
+					"Could not look for table '" + this.tableName + "': " + FailureDescriptions.describe(ex), ex);
 		}
 	}
 

@@ -2,6 +2,7 @@ package io.github.idgen.jdbc;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.Collections;
 
 import io.github.idgen.segment.SequenceBounds;
 
@@ -79,6 +80,17 @@ final class SegmentTableSql {
 	 */
 	String selectMaxId() {
 		return "SELECT max_id FROM " + this.tableName + " WHERE sequence_name = ?";
+	}
+
+	/**
+	 * Return the query of the counters of several sequences: the name and {@code max_id}
+	 * of each that has a row, with the sequence names as its parameters.
+	 * @param count the number of sequence names
+	 * @return the query
+	 */
+	String selectMaxIds(int count) {
+		return "SELECT sequence_name, max_id FROM " + this.tableName + " WHERE sequence_name IN ("
+				+ String.join(", ", Collections.nCopies(count, "?")) + ")";
 	}
 
 	/**

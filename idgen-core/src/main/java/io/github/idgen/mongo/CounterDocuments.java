@@ -111,6 +111,20 @@ final class CounterDocuments {
 	}
 
 	/**
+	 * Read the documents of several sequences from the primary, with one query, each with
+	 * its {@code _id} and {@code value} only.
+	 * @param sequences the sequence names
+	 * @return the documents found, in no particular order
+	 */
+	List<BsonDocument> findEach(List<String> sequences) {
+		return execute((collection) -> collection.withDocumentClass(BsonDocument.class)
+			.withReadPreference(ReadPreference.primary())
+			.find(Filters.in(ID, sequences))
+			.projection(Projections.include(VALUE))
+			.into(new ArrayList<>()));
+	}
+
+	/**
 	 * Read every document of the collection from the primary, with its {@code _id} and
 	 * {@code value} only.
 	 * @return the documents

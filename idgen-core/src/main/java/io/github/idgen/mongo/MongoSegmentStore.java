@@ -1,5 +1,6 @@
 package io.github.idgen.mongo;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,11 +101,12 @@ import io.github.idgen.segment.striped.StripeStore;
  * As a {@link StripeStore}, one stripe of a
  * {@link io.github.idgen.segment.striped.StripedSegmentStore}, the store keeps the
  * counter named {@code N} in the counter document of sequence {@code N}, so that a store
- * that served alone can become a stripe. It reads the document from the primary, sets its
- * {@code value} with the same compare-and-set {@code findOneAndUpdate} as above, creates
- * it with an insert that a duplicate-key error refuses, and reads every document of the
- * collection for the counters a new stripe layout raises. A {@code value} that is not a
- * 64-bit integer is refused as above.
+ * that served alone can become a stripe. It reads the document from the primary (several
+ * with one query, such as a stripe's state with its identity), sets its {@code value}
+ * with the same compare-and-set {@code findOneAndUpdate} as above, creates it with an
+ * insert that a duplicate-key error refuses, and reads every document of the collection
+ * for the counters a new stripe layout raises. A {@code value} that is not a 64-bit
+ * integer is refused as above.
  */
 public class MongoSegmentStore implements SegmentStore, StripeStore {
 
@@ -238,6 +240,32 @@ public class MongoSegmentStore implements SegmentStore, StripeStore {
 		return document.isPresent()
 				? OptionalLong.of(counterValue(action + ": the 'value' of its document", document.get()))
 				: OptionalLong.empty();
+	}
+
+	/**
+	 * Return the values of several counters with one query.
+	 * @throws BackendMisconfiguredException if the {@code value} of a counter is not a
+	 * 64-bit integer
+	 */
+	@Override
+	public List<OptionalLong> read(List<String> counters) {
+		counters.forEach(SequenceNames::validateCounter);
+		String action = "Could not read the counters " + counters.stream().map(SequenceNames::quote).toList();
+		List<BsonDocument> documents;
+		try {
+			documents = this.counters.findEach(counters);
+		}
+		catch (DataAccessException | MongoException ex) {
+			throw MongoFailures.translate(action + " in collection '" + this.counters.collectionName() + "'", ex);
+		}
+		Map<String, Long> values = new HashMap<>();
+		for (BsonDocument document : documents) {
+			values.put(document.getString(CounterDocuments.ID).getValue(),
+					counterValue(action + ": the 'value' of a document", document));
+		}
+		return counters.stream()
+			.map((counter) -> values.containsKey(counter) ? OptionalLong.of(values.get(counter)) : OptionalLong.empty())
+			.toList();
 	}
 
 	@Override

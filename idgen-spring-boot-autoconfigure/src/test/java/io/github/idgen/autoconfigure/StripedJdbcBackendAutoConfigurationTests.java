@@ -200,6 +200,40 @@ class StripedJdbcBackendAutoConfigurationTests {
 	}
 
 	/**
+	 * With {@code initialize-schema: embedded} (the default), idgen creates no table on
+	 * PostgreSQL or MariaDB. Every store then fails at startup as if it did not answer:
+	 * the application starts, and every call fails with
+	 * {@link io.github.idgen.BackendUnavailableException}.
+	 */
+	@Test
+	void missingTablesFailAtStartupNamingTheTable() {
+		this.runner
+			.withPropertyValues("idgen.jdbc.data-sources=idsPostgres,idsMariaDb",
+					"idgen.jdbc.initialize-schema=embedded")
+			.run((context) -> {
+				IdGeneratorConfigurationExceptionAssert
+					.of(StartupFailures.invalidProperty(context, "idgen.jdbc.initialize-schema"))
+					.describes("table '" + this.table + "'", "does not exist", "idsPostgres", "idsMariaDb")
+					.advises("idgen.jdbc.initialize-schema=always");
+			});
+	}
+
+	/**
+	 * An instance configured with one DataSource whose table is striped hands out IDs of
+	 * every stripe from it, next to the striped instances: the start must refuse it.
+	 */
+	@Test
+	void oneDataSourceWhoseTableIsStripedFailsAtStartup() {
+		this.runner.withPropertyValues("idgen.jdbc.data-sources=idsPostgres,idsMariaDb")
+			.run((context) -> assertThat(context).hasNotFailed());
+		this.runner.withPropertyValues("idgen.jdbc.data-source=idsPostgres").run((context) -> {
+			IdGeneratorConfigurationExceptionAssert
+				.of(StartupFailures.invalidProperty(context, "idgen.jdbc.data-sources"))
+				.describes("'" + this.table + "'", "generation 1");
+		});
+	}
+
+	/**
 	 * Assertions on the description and the action of a configuration failure.
 	 */
 	private record IdGeneratorConfigurationExceptionAssert(IdGeneratorConfigurationException exception) {

@@ -1,20 +1,23 @@
 package io.github.idgen.segment.striped;
 
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One store of a {@link StripedSegmentStore} at run time: the layout it hands out under,
- * where it stands and the back-off of its background checks.
+ * One store of a {@link StripedSegmentStore} at run time: which database it is, the
+ * layout it hands out under, where it stands and the back-off of its background checks.
  * <p>
  * Thread ownership: {@link #verified}, {@link #status} and {@link #problem} are written
- * by the fetch threads, the probe threads and the startup check, each write of
+ * by the fetch threads, the check threads and the startup check, each write of
  * {@link #verified} a whole immutable {@link Verified}; volatile so that fetches, health
- * and metrics read current values without a lock. {@link #segments} is advanced
- * atomically, and so is the back-off: {@link #retryDelayNanos} is doubled or reset, and
- * {@link #probeScheduled} claimed and released, each with one atomic operation. No lock
- * is taken.
+ * and metrics read current values without a lock. {@link #identity} is learned once, on
+ * the first check that accepts the store, with a compare-and-set from 0 (unknown), and
+ * read by every check after. {@link #segments} is advanced atomically, and so is the
+ * back-off: {@link #retryDelayNanos} is doubled or reset, and {@link #checkClaimed} taken
+ * and released (see {@link StripeChecks}), each with one atomic operation. No lock is
+ * taken.
  */
 final class Stripe {
 
@@ -30,6 +33,8 @@ final class Stripe {
 
 	private final AtomicLong segments = new AtomicLong();
 
+	private final AtomicLong identity = new AtomicLong();
+
 	private volatile Verified verified;
 
 	private volatile StripeStatus status = StripeStatus.UNVERIFIED;
@@ -38,7 +43,7 @@ final class Stripe {
 
 	private final AtomicLong retryDelayNanos = new AtomicLong(MIN_RETRY_DELAY_NANOS);
 
-	private final AtomicBoolean probeScheduled = new AtomicBoolean();
+	private final AtomicBoolean checkClaimed = new AtomicBoolean();
 
 	Stripe(StripeMember member, int configuredIndex) {
 		this.member = member;
@@ -64,6 +69,28 @@ final class Stripe {
 
 	Verified verified() {
 		return this.verified;
+	}
+
+	/**
+	 * Return the identity of the store, as this instance learned it, or 0 until it did.
+	 */
+	long identity() {
+		return this.identity.get();
+	}
+
+	/**
+	 * Return whether an identity read from the store is the one this instance learned.
+	 */
+	boolean answersAsItself(OptionalLong read) {
+		long known = this.identity.get();
+		return known != 0 && read.isPresent() && read.getAsLong() == known;
+	}
+
+	/**
+	 * Learn the identity of the store, unless it is known.
+	 */
+	void learnIdentity(long identity) {
+		this.identity.compareAndSet(0, identity);
 	}
 
 	StripeStatus status() {
@@ -96,8 +123,8 @@ final class Stripe {
 	}
 
 	/**
-	 * The store failed: mark it down and return whether a background check is to be
-	 * scheduled, after {@link #takeRetryDelay()}.
+	 * The store failed: mark it down, unless it is mismatched or retired.
+	 * @return whether it is down
 	 */
 	boolean down(String problem) {
 		this.problem = problem;
@@ -105,7 +132,23 @@ final class Stripe {
 			return false;
 		}
 		this.status = StripeStatus.DOWN;
-		return this.probeScheduled.compareAndSet(false, true);
+		return true;
+	}
+
+	/**
+	 * Claim the background check of the store, to schedule one after
+	 * {@link #takeRetryDelay()}.
+	 * @return whether this call claimed it: no check was scheduled or running
+	 */
+	boolean claimCheck() {
+		return this.checkClaimed.compareAndSet(false, true);
+	}
+
+	/**
+	 * Release the claim of the background check: none is scheduled or running.
+	 */
+	void releaseCheck() {
+		this.checkClaimed.set(false);
 	}
 
 	/**
@@ -114,10 +157,6 @@ final class Stripe {
 	 */
 	long takeRetryDelay() {
 		return this.retryDelayNanos.getAndUpdate((delay) -> Math.min(delay * 2, MAX_RETRY_DELAY_NANOS));
-	}
-
-	void probeDone() {
-		this.probeScheduled.set(false);
 	}
 
 	StripeState state() {

@@ -1,5 +1,6 @@
 package io.github.idgen.segment.striped;
 
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -14,10 +15,13 @@ import io.github.idgen.BackendMisconfiguredException;
  * force; {@code 2g - 1}: the generation before {@code g} is closed and {@code g} is being
  * prepared, so nothing is handed out. Missing: generation 0, the store serving alone. It
  * only ever grows.</li>
- * <li>{@value #STORE_ID}: the identity of the store, a random number.</li>
+ * <li>{@value #STORE_ID}: the identity of the store, a random number, read with the state
+ * after every reservation and at every check, so that a store whose address leads to
+ * another database is not served.</li>
  * <li>{@code @stripes@<g>@stores}: a digest of the identities of the stores of generation
  * {@code g}, in order, so that two instances re-striping to one generation with different
- * lists of stores cannot both open it.</li>
+ * lists of stores cannot both open it, and so that a later re-striping finds the stores
+ * of generation {@code g} by their identities (see {@link LayoutCoverage}).</li>
  * <li>{@code @stripes@<g>@count}, {@code @stripes@<g>@index}: the {@link StripeLayout} of
  * generation {@code g}, written before the state announces it and never changed
  * afterwards.</li>
@@ -30,9 +34,17 @@ final class StripeRecords {
 	 */
 	static final String PREFIX = "@stripes";
 
-	private static final String STATE = PREFIX;
+	/**
+	 * The record of the state of the store.
+	 */
+	static final String STATE = PREFIX;
 
-	private static final String STORE_ID = PREFIX + "@id";
+	/**
+	 * The record of the identity of the store.
+	 */
+	static final String STORE_ID = PREFIX + "@id";
+
+	private static final List<String> STATE_AND_IDENTITY = List.of(STATE, STORE_ID);
 
 	private final StripeMember member;
 
@@ -50,6 +62,23 @@ final class StripeRecords {
 	 */
 	long state() {
 		return this.member.store().read(STATE).orElse(0);
+	}
+
+	/**
+	 * Return the state value of the store with its identity, read together (in one round
+	 * trip where the store can): what a store says about itself after every reservation
+	 * and at every check.
+	 */
+	StripeReading read() {
+		List<OptionalLong> values = this.member.store().read(STATE_AND_IDENTITY);
+		return new StripeReading(values.get(0).orElse(0), values.get(1));
+	}
+
+	/**
+	 * Return everything the store holds, read at once.
+	 */
+	StripeSnapshot snapshot() {
+		return StripeSnapshot.of(this.member.name(), this.member.store().readAll());
 	}
 
 	/**
@@ -72,19 +101,27 @@ final class StripeRecords {
 		if (generation == 0) {
 			return StripeLayout.UNSTRIPED;
 		}
-		OptionalLong count = this.member.store().read(name(generation, "count"));
-		OptionalLong index = this.member.store().read(name(generation, "index"));
+		List<OptionalLong> values = this.member.store()
+			.read(List.of(name(generation, "count"), name(generation, "index")));
+		OptionalLong count = values.get(0);
+		OptionalLong index = values.get(1);
 		if (count.isEmpty() || index.isEmpty()) {
 			return null;
 		}
+		return layout(this.member.name(), generation, count.getAsLong(), index.getAsLong());
+	}
+
+	/**
+	 * Return the layout of a generation as a store records it.
+	 * @throws BackendMisconfiguredException if the values are no layout
+	 */
+	static StripeLayout layout(String store, int generation, long count, long index) {
 		try {
-			return new StripeLayout(generation, Math.toIntExact(count.getAsLong()), Math.toIntExact(index.getAsLong()));
+			return new StripeLayout(generation, Math.toIntExact(count), Math.toIntExact(index));
 		}
 		catch (IllegalArgumentException | ArithmeticException ex) {
-			throw new BackendMisconfiguredException(
-					"Store '" + this.member.name() + "' records an invalid stripe " + "layout for generation "
-							+ generation + ": count " + count.getAsLong() + ", index " + index.getAsLong(),
-					ex);
+			throw new BackendMisconfiguredException("Store '" + store + "' records an invalid stripe layout for "
+					+ "generation " + generation + ": count " + count + ", index " + index, ex);
 		}
 	}
 
@@ -151,6 +188,35 @@ final class StripeRecords {
 
 	private static String name(int generation, String field) {
 		return PREFIX + "@" + generation + "@" + field;
+	}
+
+	/**
+	 * A record of one generation, {@code @stripes@<g>@<name>}, such as {@code count}.
+	 *
+	 * @param generation the generation
+	 * @param name what the record holds
+	 */
+	record Field(int generation, String name) {
+
+		/**
+		 * Return the field a record name stands for.
+		 * @param record the name of a record
+		 * @return the field, or {@code null} if the name is not of a record of a
+		 * generation
+		 */
+		static Field of(String record) {
+			String[] parts = record.split("@");
+			if (parts.length != 4 || !parts[0].isEmpty() || !("@" + parts[1]).equals(PREFIX)) {
+				return null;
+			}
+			try {
+				return new Field(Integer.parseInt(parts[2]), parts[3]);
+			}
+			catch (NumberFormatException ex) {
+				return null;
+			}
+		}
+
 	}
 
 }

@@ -1,29 +1,22 @@
 package io.github.idgen.segment.striped;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
-import io.github.idgen.FailureDescriptions;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.SequenceNames;
-import io.github.idgen.background.BackgroundScheduler;
 import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentStore;
@@ -45,27 +38,32 @@ import io.github.idgen.segment.SequenceBounds;
  * a compare-and-set, to the last ID of the segment {@code step} IDs long whose first ID
  * is the stripe's first above the counter and above the last ID this instance handed out
  * for the sequence. So IDs are monotonic within an instance whichever store serves it,
- * and a store whose counter lags is pulled along: the stores' counters never drift apart
- * by more than the instances' segments. A new counter starts at the sequence's start.
- * Fetches rotate over the stores. A store that fails is skipped at once (the next one is
- * tried), marked {@link StripeStatus#DOWN} and checked again in the background, after 50
- * ms doubling up to a second; while every store is down, each fetch tries them all, so
- * that the first to return serves at once.
+ * and a store whose counter lags is pulled along by each instance it serves; a store that
+ * is down is pulled along by nothing, so its counter falls behind for as long as it is
+ * down. A new counter starts at the sequence's start. Fetches rotate over the stores. A
+ * store that fails is skipped at once (the next one is tried), marked
+ * {@link StripeStatus#DOWN} and checked again in the background (see
+ * {@link StripeChecks}); while every store is down, each fetch tries them all, so that
+ * the first to return serves at once. A store whose stripe has no segment left above the
+ * instance's last ID is skipped for the others; {@link SequenceExhaustedException} comes
+ * only when none has one. A reservation counts only if the store's state and identity,
+ * read together after it, are still those it had (see {@link StripeObserver}): a store
+ * whose address leads to another database meanwhile serves nothing.
  *
  * <h2>Changing the layout</h2> The layout is recorded in every store (see
  * {@link StripeRecords}) and {@link #establish()} compares it with the configured one at
- * startup. A configured generation above the recorded one re-stripes: it closes the old
- * generation in every store (from then on nothing is handed out under it), raises each
- * counter of every store of the new layout to the highest value any store holds for it
- * (once before closing, while the stores serve, and once after, for what was reserved in
- * between), records the new layout in every store and opens it. So every sequence goes on
- * above the IDs it had, and one that had none, such as the counter of a new day, starts
- * at its start. This needs every store of the old and the new layout; stores that leave
- * the layout are passed as retired. A claim counts only if the store's state, read after
- * it, still holds the value it held before: a claim that raced with a re-striping is
- * dropped (its IDs are lost, never handed out twice), and an instance still running with
- * the old layout moves to the new one. An instance configured with an older generation
- * than recorded fails at startup.
+ * startup. A configured generation one above the recorded one re-stripes (see
+ * {@link Restriping}): it closes the old generation in every store (from then on nothing
+ * is handed out under it), raises each counter of every store of the new layout to the
+ * highest value any store holds for it (once before closing, while the stores serve, and
+ * once after, for what was reserved in between), records the new layout in every store
+ * and opens it. So every sequence goes on above the IDs it had, and one that had none,
+ * such as the counter of a new day, starts at its start. This needs every store of the
+ * old and the new layout, by identity; stores that leave the layout are passed as
+ * retired. A claim that raced with a re-striping is dropped (its IDs are lost, never
+ * handed out twice), and an instance still running with the old layout moves to the new
+ * one. An instance configured with an older generation than recorded, or with one more
+ * than one above it, fails at startup, and so does one that no store answers.
  *
  * <h2>Thread ownership</h2> The stores are called by fetch threads, the background checks
  * (at most one per store at a time and as many at once as there are stores, so that a
@@ -77,11 +75,7 @@ import io.github.idgen.segment.SequenceBounds;
  */
 public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 
-	private static final Logger logger = LoggerFactory.getLogger(StripedSegmentStore.class);
-
 	private static final int MAX_CLAIM_ATTEMPTS = 1000;
-
-	private static final int MAX_STATE_ATTEMPTS = 10;
 
 	private final List<Stripe> stripes;
 
@@ -93,7 +87,9 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 
 	private final AtomicInteger rotation = new AtomicInteger();
 
-	private final BackgroundScheduler probes;
+	private final StripeObserver observer;
+
+	private final StripeChecks checks;
 
 	/**
 	 * Create a striped store. Its layout is checked, and set up if need be, by
@@ -146,13 +142,30 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		this.generation = generation;
 		// one check at a time per store, retired ones included: they are checked in the
 		// background too when they do not answer at startup
-		this.probes = threads.scheduler("idgen-stripe-check", stores.size() + retired.size());
+		this.observer = new StripeObserver(all(), stores.size(), generation);
+		this.checks = new StripeChecks(threads.scheduler("idgen-stripe-check", stores.size() + retired.size()),
+				this::check);
 	}
 
 	private static List<StripeMember> concat(List<StripeMember> first, List<StripeMember> second) {
 		List<StripeMember> all = new ArrayList<>(first);
 		all.addAll(second);
 		return all;
+	}
+
+	/**
+	 * Return the generation of the stripe layout a store records, if it records one: a
+	 * store that is (or was) one stripe of a striped store, which must not be served on
+	 * its own next to the others.
+	 * @param store the store
+	 * @return the generation in force in it, or being set up, or empty if it records no
+	 * layout
+	 * @throws BackendUnavailableException if the store does not answer
+	 * @throws BackendMisconfiguredException if it refuses the read
+	 */
+	public static OptionalInt recordedGeneration(StripeStore store) {
+		long state = store.read(StripeRecords.STATE).orElse(0);
+		return (state > 0) ? OptionalInt.of((int) ((state + 1) / 2)) : OptionalInt.empty();
 	}
 
 	/**
@@ -174,24 +187,29 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 
 	/**
 	 * Check the layout recorded in the stores against the configured one and, if the
-	 * configured generation is newer, re-stripe. Stores that do not answer are checked
-	 * before their first segment, unless re-striping needs them.
+	 * configured generation is newer, re-stripe (see {@link Restriping}). Stores that do
+	 * not answer are checked again in the background and before their first segment,
+	 * unless re-striping needs them; at least one must answer, since without one this
+	 * instance cannot tell whether the layout is to be set up or re-striped.
 	 * @throws StripeMismatchException if a store records a layout that contradicts the
 	 * configured one: another position in the list, or a newer generation
 	 * @throws BackendMisconfiguredException if the stores cannot be re-striped as
-	 * configured, such as when a store of the old layout is neither listed nor retired
-	 * @throws BackendUnavailableException if re-striping is needed and a store does not
-	 * answer
+	 * configured, such as when a store of the old layout is neither listed nor retired,
+	 * if the configured generation is more than one above the newest recorded, or if a
+	 * store refuses for a reason no retry heals (such as a missing table) while it is
+	 * needed
+	 * @throws BackendUnavailableException if no store answers, or if re-striping is
+	 * needed and a store does not answer
 	 */
 	public void establish() {
 		long target = 2L * this.generation;
 		Map<Stripe, Long> states = new LinkedHashMap<>();
-		List<String> unreachable = new ArrayList<>();
+		Map<Stripe, RuntimeException> failed = new LinkedHashMap<>();
 		for (Stripe stripe : all()) {
 			try {
 				long state = stripe.records().state();
 				if (state > target) {
-					throw newerGeneration(stripe, state);
+					throw Restriping.newerGeneration(stripe.name(), state, this.generation);
 				}
 				states.put(stripe, state);
 			}
@@ -199,28 +217,61 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 				throw ex;
 			}
 			catch (BackendUnavailableException | BackendMisconfiguredException ex) {
-				markDown(stripe, ex);
-				unreachable.add(stripe.name() + ": " + ex.getMessage());
+				this.checks.markDown(stripe, ex);
+				failed.put(stripe, ex);
 			}
 		}
+		if (states.isEmpty()) {
+			throw notAnswered("No store of the stripe layout answered, so whether generation " + this.generation
+					+ " is to be set up or re-striped in them cannot be told", failed);
+		}
+		checkGenerationStep(states);
 		checkNoneFellBehind(states);
 		if (states.values().stream().anyMatch((state) -> state < target)) {
-			if (!unreachable.isEmpty()) {
-				throw new BackendUnavailableException("Re-striping to generation " + this.generation
-						+ " needs every store, but these did not answer: " + String.join("; ", unreachable));
+			if (!failed.isEmpty()) {
+				throw notAnswered("Re-striping to generation " + this.generation + " needs every store, but not every "
+						+ "store answered", failed);
 			}
-			restripe(states);
+			new Restriping(this.stripes, this.retired, this.generation).run();
 		}
 		for (Stripe stripe : states.keySet()) {
 			try {
-				observe(stripe, stripe.records().state());
+				this.observer.observe(stripe, stripe.records().read());
 			}
 			catch (StripeMismatchException ex) {
 				throw ex;
 			}
 			catch (BackendUnavailableException | BackendMisconfiguredException ex) {
-				markDown(stripe, ex);
+				this.checks.markDown(stripe, ex);
 			}
+		}
+	}
+
+	/**
+	 * Return the failure of a start that needed stores that failed: a
+	 * {@link BackendMisconfiguredException} if one of them refused for a reason no retry
+	 * heals, such as a missing table, else a {@link BackendUnavailableException}.
+	 */
+	private static RuntimeException notAnswered(String problem, Map<Stripe, RuntimeException> failed) {
+		List<String> failures = new ArrayList<>();
+		failed.forEach((stripe, failure) -> failures.add("store '" + stripe.name() + "': " + failure.getMessage()));
+		String message = problem + ": " + String.join("; ", failures);
+		boolean misconfigured = failed.values().stream().anyMatch(BackendMisconfiguredException.class::isInstance);
+		return misconfigured ? new BackendMisconfiguredException(message) : new BackendUnavailableException(message);
+	}
+
+	/**
+	 * Refuse a configured generation more than one above the newest any store records (a
+	 * typo such as 1000000 for 2): a re-striping raises the generation by one.
+	 */
+	private void checkGenerationStep(Map<Stripe, Long> states) {
+		long newest = states.values().stream().mapToLong((state) -> (state + 1) / 2).max().orElse(0);
+		if (this.generation > newest + 1) {
+			throw new BackendMisconfiguredException("The configured generation " + this.generation
+					+ " of the stripe layout is more than one above generation " + newest
+					+ ", the newest that the stores answering record: a re-striping raises the generation by one. "
+					+ ((newest == 0) ? "Configure generation 1 to set the layout up" : "Configure generation " + newest
+							+ " to keep the layout, or " + (newest + 1) + " to re-stripe"));
 		}
 	}
 
@@ -253,264 +304,6 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		return all;
 	}
 
-	private void restripe(Map<Stripe, Long> states) {
-		long target = 2L * this.generation;
-		checkOldGenerationsCovered(states);
-		raiseCounters(states.keySet());
-		for (Stripe stripe : states.keySet()) {
-			close(stripe, target);
-		}
-		int raised = raiseCounters(states.keySet());
-		int count = this.stripes.size();
-		// record the layout and the list of stores in every store before opening it in
-		// any: an instance re-striping at once with another list then fails on a record
-		// of a store both lists hold, before it opened a store on a stripe that another
-		// store is opened on
-		long stores = storesDigest();
-		for (Stripe stripe : states.keySet()) {
-			stripe.records().record(new StripeLayout(this.generation, count, stripe.configuredIndex()));
-			stripe.records().recordStores(this.generation, stores);
-		}
-		for (Stripe stripe : states.keySet()) {
-			if (stripe.records().stores(this.generation).orElse(stores) != stores) {
-				throw new BackendMisconfiguredException("Store '" + stripe.name() + "' records generation "
-						+ this.generation + " of the stripe layout as set up with another list of stores than "
-						+ this.stripes.stream().map(Stripe::name).toList()
-						+ ": another instance re-striped to the same generation with other stores. Give every "
-						+ "instance the same list of stores, or raise the generation");
-			}
-		}
-		for (Stripe stripe : states.keySet()) {
-			stripe.records().advance(target - 1, target);
-		}
-		logger.info("Re-striped to generation {}: {} stores {}{}; {} counters raised while closed", this.generation,
-				count, this.stripes.stream().map(Stripe::name).toList(),
-				this.retired.isEmpty() ? "" : ", retired " + this.retired.stream().map(Stripe::name).toList(), raised);
-	}
-
-	/**
-	 * Return a digest of the identities of the stores of the layout, in order; refuse a
-	 * database listed twice.
-	 */
-	private long storesDigest() {
-		Map<Long, String> seen = new HashMap<>();
-		long digest = this.stripes.size();
-		for (Stripe stripe : all()) {
-			long id = stripe.records().storeId();
-			String other = seen.putIfAbsent(id, stripe.name());
-			if (other != null) {
-				throw new BackendMisconfiguredException("Stores '" + other + "' and '" + stripe.name()
-						+ "' are one database: each store of a stripe layout must be a database of its own");
-			}
-			if (stripe.configuredIndex() != StripeLayout.RETIRED) {
-				digest = 31 * digest + id;
-			}
-		}
-		return digest;
-	}
-
-	/**
-	 * Raise each counter of every store of the layout to the highest value any of the
-	 * given stores holds for it, so that no store hands out again, in its new stripe, an
-	 * ID that any store handed out in its old one. Run once before the stores are closed,
-	 * while they still serve, which does most of the work, and once after, which raises
-	 * only what was reserved in between.
-	 * @return the number of counters raised
-	 */
-	private int raiseCounters(Set<Stripe> stripes) {
-		Map<Stripe, Map<String, Long>> held = new LinkedHashMap<>();
-		Map<String, Long> highest = new HashMap<>();
-		for (Stripe stripe : stripes) {
-			Map<String, Long> counters = new HashMap<>(stripe.store().readAll());
-			counters.keySet().removeIf(StripeRecords::isRecord);
-			held.put(stripe, counters);
-			counters.forEach((name, value) -> highest.merge(name, value, Math::max));
-		}
-		int raised = 0;
-		for (Stripe stripe : stripes) {
-			if (stripe.configuredIndex() == StripeLayout.RETIRED) {
-				continue;
-			}
-			Map<String, Long> counters = held.get(stripe);
-			for (Map.Entry<String, Long> counter : highest.entrySet()) {
-				Long value = counters.get(counter.getKey());
-				if (value == null || value < counter.getValue()) {
-					raise(stripe, counter.getKey(), counter.getValue());
-					raised++;
-				}
-			}
-		}
-		return raised;
-	}
-
-	private void raise(Stripe stripe, String counter, long value) {
-		for (int attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
-			OptionalLong current = stripe.store().read(counter);
-			if (current.isPresent() && current.getAsLong() >= value
-					|| stripe.store().compareAndSet(counter, current, value)) {
-				return;
-			}
-		}
-		throw new BackendUnavailableException(
-				"Could not raise the counter " + SequenceNames.quote(counter) + " of store '" + stripe.name() + "' to "
-						+ value + ": it kept changing under " + MAX_CLAIM_ATTEMPTS + " attempts");
-	}
-
-	/**
-	 * Check that every store of each old generation still in force is listed, as a store
-	 * or as retired: a store left out could go on handing out IDs of its old stripe above
-	 * the counters of the new layout. The generations checked are the last in force or
-	 * closed in each listed store (a re-striping may have stopped half-way, see
-	 * {@link #lastLayout}), each against the layouts of that generation recorded in every
-	 * listed store, whatever its state now.
-	 */
-	private void checkOldGenerationsCovered(Map<Stripe, Long> states) {
-		Set<Integer> generations = new HashSet<>();
-		states.forEach((stripe, state) -> {
-			StripeLayout last = lastLayout(stripe, state);
-			if (last != null) {
-				generations.add(last.generation());
-			}
-		});
-		Map<StripeLayoutKey, Set<Integer>> seen = new LinkedHashMap<>();
-		for (int generation : generations) {
-			for (Stripe stripe : states.keySet()) {
-				StripeLayout old = stripe.records().layout(generation);
-				if (old != null) {
-					Set<Integer> indexes = seen.computeIfAbsent(new StripeLayoutKey(generation, old.count()),
-							(key) -> new HashSet<>());
-					if (!old.retired()) {
-						indexes.add(old.index());
-					}
-				}
-			}
-		}
-		seen.forEach((key, indexes) -> {
-			if (indexes.size() < key.count()) {
-				List<Integer> missing = new ArrayList<>();
-				for (int index = 0; index < key.count(); index++) {
-					if (!indexes.contains(index)) {
-						missing.add(index);
-					}
-				}
-				throw new BackendMisconfiguredException("Cannot re-stripe to generation " + this.generation
-						+ ": generation " + key.generation() + " has " + key.count() + " stores, but stripe(s) "
-						+ missing + " of it are neither among the stores nor among the retired stores. A store left "
-						+ "out could go on handing out IDs in its old stripe: list it among the retired stores "
-						+ "while re-striping, so that it is closed");
-			}
-		});
-	}
-
-	/**
-	 * Return the layout of the latest generation a store records that may be in force in
-	 * it or was before it was closed: the generation its state announces or closed, or,
-	 * if a re-striping closed it again without recording that one, the latest recorded
-	 * before it. {@code null} for a store that never was a stripe.
-	 */
-	private static StripeLayout lastLayout(Stripe stripe, long state) {
-		for (int generation = (int) (state / 2); generation >= 1; generation--) {
-			StripeLayout layout = stripe.records().layout(generation);
-			if (layout != null) {
-				return layout;
-			}
-		}
-		return null;
-	}
-
-	private void close(Stripe stripe, long target) {
-		for (int attempt = 0; attempt < MAX_STATE_ATTEMPTS; attempt++) {
-			long state = stripe.records().state();
-			if (state > target) {
-				throw newerGeneration(stripe, state);
-			}
-			if (state >= target - 1 || stripe.records().advance(state, target - 1)) {
-				return;
-			}
-		}
-		throw new BackendUnavailableException("Could not close the stripe layout of store '" + stripe.name()
-				+ "': its state kept changing under " + MAX_STATE_ATTEMPTS + " attempts");
-	}
-
-	private StripeMismatchException newerGeneration(Stripe stripe, long state) {
-		return new StripeMismatchException("Store '" + stripe.name() + "' records generation " + ((state + 1) / 2)
-				+ " of the stripe layout, newer than the configured generation " + this.generation
-				+ ": this application's list of stores is out of date. Configure the stores and generation that the "
-				+ "re-striping instances use");
-	}
-
-	/**
-	 * Take what a store's state, read just now, says about the layout: keep or adopt the
-	 * layout, or mark the store down, mismatched or retired and throw.
-	 */
-	private void observe(Stripe stripe, long read) {
-		Stripe.Verified verified = stripe.verified();
-		long state = read;
-		if (verified != null && read < verified.state()) {
-			// another thread saw a newer state meanwhile: if it read after this one, the
-			// state read here is stale, not gone back; read it again to tell
-			state = stripe.records().state();
-			verified = stripe.verified();
-		}
-		long known = (verified != null) ? verified.state() : 2L * this.generation;
-		if (verified != null && state == known) {
-			stripe.up(verified.layout(), state);
-			return;
-		}
-		if (state % 2 != 0) {
-			throw new BackendUnavailableException(
-					"Store '" + stripe.name() + "' is being re-striped to generation " + ((state + 1) / 2));
-		}
-		if (state < known) {
-			String problem = (verified != null)
-					? "Store '" + stripe.name() + "' went back from generation " + (known / 2) + " to " + (state / 2)
-							+ " of the stripe layout: its records were lost or restored from an older backup, so its "
-							+ "counters cannot be trusted. Re-stripe with a higher generation"
-					: "Store '" + stripe.name() + "' records generation " + (state / 2)
-							+ " of the stripe layout, older than the configured generation " + this.generation
-							+ ": a re-striping did not reach it. Restart an instance with every store reachable";
-			stripe.mismatched(problem);
-			throw new StripeMismatchException(problem);
-		}
-		StripeLayout layout = stripe.records().layout((int) (state / 2));
-		if (layout == null) {
-			String problem = "Store '" + stripe.name() + "' announces generation " + (state / 2)
-					+ " of the stripe layout but does not record it";
-			stripe.mismatched(problem);
-			throw new StripeMismatchException(problem);
-		}
-		if (verified == null && state == known && !isConfigured(stripe, layout)) {
-			String problem = "Store '" + stripe.name() + "' is " + StripeRecords.describe(layout) + " in generation "
-					+ layout.generation() + ", but this application lists it as "
-					+ ((stripe.configuredIndex() == StripeLayout.RETIRED) ? "retired"
-							: "stripe " + stripe.configuredIndex() + " of " + this.stripes.size())
-					+ ". List the stores in the same order as the instances that set up generation "
-					+ layout.generation() + ", or raise the generation to re-stripe";
-			stripe.mismatched(problem);
-			throw new StripeMismatchException(problem);
-		}
-		if (layout.retired()) {
-			stripe.retired(layout, state);
-			if (stripe.configuredIndex() == StripeLayout.RETIRED) {
-				return;
-			}
-			throw new StripeMismatchException("Store '" + stripe.name() + "' was retired from the stripe layout in "
-					+ "generation " + layout.generation());
-		}
-		if (verified != null) {
-			logger.info("Store '{}' moved to generation {} of the stripe layout: {}", stripe.name(),
-					layout.generation(), layout.describe());
-		}
-		stripe.up(layout, state);
-	}
-
-	private boolean isConfigured(Stripe stripe, StripeLayout layout) {
-		if (stripe.configuredIndex() == StripeLayout.RETIRED) {
-			return layout.retired();
-		}
-		return layout.index() == stripe.configuredIndex() && layout.count() == this.stripes.size();
-	}
-
 	@Override
 	public Segment allocate(String sequence, long step, SequenceBounds bounds) {
 		SequenceNames.validateCounter(sequence);
@@ -531,6 +324,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		List<String> failures = new ArrayList<>();
 		Set<Stripe> tried = new HashSet<>();
 		boolean unavailable = false;
+		boolean exhausted = false;
 		for (boolean downOnes : new boolean[] { false, true }) {
 			for (int offset = 0; offset < this.stripes.size(); offset++) {
 				Stripe stripe = this.stripes.get((first + offset) % this.stripes.size());
@@ -543,20 +337,27 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 				}
 				try {
 					if (status != StripeStatus.UP) {
-						observe(stripe, stripe.records().state());
+						this.observer.observe(stripe, stripe.records().read());
 					}
 					Segment segment = claim(stripe, sequence, step, bounds.start(), floor.get());
 					stripe.servedSegment();
 					floor.accumulateAndGet(segment.last(), Math::max);
 					return segment;
 				}
+				catch (SequenceExhaustedException ex) {
+					// another store's stripe may have IDs left above the floor
+					failures.add(ex.getMessage());
+					exhausted = true;
+				}
 				catch (StripeMismatchException ex) {
 					failures.add(ex.getMessage());
 				}
 				catch (BackendUnavailableException | BackendMisconfiguredException ex) {
-					markDown(stripe, ex);
+					this.checks.markDown(stripe, ex);
 					failures.add(ex.getMessage());
-					unavailable = true;
+					boolean mayServe = mayHaveIdsLeft(stripe, step, floor.get());
+					unavailable |= mayServe;
+					exhausted |= !mayServe;
 				}
 			}
 		}
@@ -567,13 +368,21 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		}
 		String message = "No store could reserve IDs of sequence " + SequenceNames.quote(sequence) + ": "
 				+ String.join("; ", failures);
-		throw unavailable ? new BackendUnavailableException(message) : new BackendMisconfiguredException(message);
+		if (unavailable) {
+			throw new BackendUnavailableException(message);
+		}
+		if (exhausted) {
+			throw new SequenceExhaustedException(sequence, message);
+		}
+		throw new BackendMisconfiguredException(message);
 	}
 
 	/**
 	 * Reserve a segment from one store: read its counter, compute the segment above it
 	 * and above the floor, set the counter with a compare-and-set, and keep the segment
-	 * only if the store's state has not changed meanwhile.
+	 * only if the store's state has not changed meanwhile and the store still answers as
+	 * the database it was (its state and identity read together, in one round trip where
+	 * the store can).
 	 */
 	private Segment claim(Stripe stripe, String sequence, long step, long start, long floor) {
 		StripeStore store = stripe.store();
@@ -591,16 +400,29 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 								+ above + " up to the largest ID " + SequenceBounds.MAX_ID);
 			}
 			if (store.compareAndSet(sequence, counter, last)) {
-				long state = stripe.records().state();
-				if (state == verified.state()) {
+				StripeReading reading = stripe.records().read();
+				if (reading.state() == verified.state() && stripe.answersAsItself(reading.identity())) {
 					return new Segment(first, last + 1, layout.count());
 				}
-				observe(stripe, state);
+				this.observer.observe(stripe, reading);
 			}
 		}
 		throw new BackendUnavailableException(
 				"Could not reserve IDs of sequence " + SequenceNames.quote(sequence) + " in store '" + stripe.name()
 						+ "': its counter kept changing under " + MAX_CLAIM_ATTEMPTS + " attempts");
+	}
+
+	/**
+	 * Return whether a store that failed may have a segment left above the floor: unless
+	 * its stripe, as last verified, has none above it, whatever its counter holds.
+	 */
+	private static boolean mayHaveIdsLeft(Stripe stripe, long step, long floor) {
+		Stripe.Verified verified = stripe.verified();
+		if (verified == null) {
+			return true;
+		}
+		long first = verified.layout().firstAbove(floor);
+		return first >= 0 && lastOf(first, step, verified.layout().count()) >= 0;
 	}
 
 	private static long lastOf(long first, long step, long stride) {
@@ -613,34 +435,13 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 		}
 	}
 
-	private void markDown(Stripe stripe, RuntimeException failure) {
-		if (stripe.status() != StripeStatus.DOWN) {
-			logger.warn("Store '{}' of the striped store failed; the others serve while it is checked again: {}",
-					stripe.name(), FailureDescriptions.describe(failure));
-		}
-		if (stripe.down(failure.getMessage())) {
-			try {
-				this.probes.schedule(() -> probe(stripe), stripe.takeRetryDelay(), TimeUnit.NANOSECONDS);
-			}
-			catch (RejectedExecutionException ex) {
-				stripe.probeDone();
-			}
-		}
-	}
-
-	private void probe(Stripe stripe) {
-		stripe.probeDone();
-		try {
-			stripe.store().checkAvailable();
-			observe(stripe, stripe.records().state());
-			logger.info("Store '{}' of the striped store answers again", stripe.name());
-		}
-		catch (StripeMismatchException ex) {
-			logger.error(ex.getMessage());
-		}
-		catch (RuntimeException ex) {
-			markDown(stripe, ex);
-		}
+	/**
+	 * Check a store in the background: it answers, as itself, with a layout this instance
+	 * can use.
+	 */
+	private void check(Stripe stripe) {
+		stripe.store().checkAvailable();
+		this.observer.observe(stripe, stripe.records().read());
 	}
 
 	/**
@@ -674,15 +475,14 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 					continue;
 				}
 				try {
-					stripe.store().checkAvailable();
-					observe(stripe, stripe.records().state());
+					check(stripe);
 					answered = true;
 				}
 				catch (StripeMismatchException ex) {
 					failures.add(ex.getMessage());
 				}
 				catch (RuntimeException ex) {
-					markDown(stripe, ex);
+					this.checks.markDown(stripe, ex);
 					failures.add(stripe.name() + ": " + ex.getMessage());
 				}
 			}
@@ -727,11 +527,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	 */
 	@Override
 	public void close() {
-		this.probes.shutdownNow();
-	}
-
-	private record StripeLayoutKey(int generation, int count) {
-
+		this.checks.stop();
 	}
 
 }

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 
 import io.github.idgen.BackendUnavailableException;
@@ -26,7 +27,7 @@ final class ScriptedStripeStore implements StripeStore {
 
 	private volatile boolean cut;
 
-	private volatile boolean failNextReadAll;
+	private final AtomicInteger readAllsBeforeFailure = new AtomicInteger(-1);
 
 	private volatile long hangMillis;
 
@@ -57,8 +58,11 @@ final class ScriptedStripeStore implements StripeStore {
 		this.hangMillis = millis;
 	}
 
-	void failNextReadAll() {
-		this.failNextReadAll = true;
+	/**
+	 * Fail one read of every counter, after as many as given have been answered.
+	 */
+	void failReadAllAfter(int answered) {
+		this.readAllsBeforeFailure.set(answered);
 	}
 
 	/**
@@ -103,8 +107,7 @@ final class ScriptedStripeStore implements StripeStore {
 	@Override
 	public Map<String, Long> readAll() {
 		failIfCut();
-		if (this.failNextReadAll) {
-			this.failNextReadAll = false;
+		if (this.readAllsBeforeFailure.getAndUpdate((left) -> (left >= 0) ? left - 1 : left) == 0) {
 			throw new BackendUnavailableException("connection reset while reading every counter (scripted)");
 		}
 		return Map.copyOf(this.counters);

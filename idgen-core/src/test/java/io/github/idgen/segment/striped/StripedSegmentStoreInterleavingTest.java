@@ -87,9 +87,11 @@ class StripedSegmentStoreInterleavingTest {
 			highest = Math.max(highest, first.allocate(SEQUENCE, 100, 1).last());
 		}
 		open(2, List.of(member("c", c), member("d", d)), List.of(member("a", a), member("b", b)));
-		e.failNextReadAll();
+		// the snapshot taken once every store is closed fails
+		e.failReadAllAfter(1);
 		assertThatExceptionOfType(BackendUnavailableException.class)
 			.isThrownBy(() -> open(3, List.of(member("c", c), member("d", d), member("e", e)), List.of()));
+		assertThat(List.of(c, d, e)).allSatisfy((store) -> assertThat(store.read(StripeRecords.PREFIX)).hasValue(5));
 		StripedSegmentStore third = open(3, List.of(member("c", c), member("d", d), member("e", e)), List.of());
 		for (int i = 0; i < 6; i++) {
 			Segment segment = third.allocate(SEQUENCE, 100, 1);

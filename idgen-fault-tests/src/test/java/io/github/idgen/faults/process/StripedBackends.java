@@ -42,6 +42,8 @@ final class StripedBackends implements AutoCloseable {
 
 	private static final Pattern URL = Pattern.compile("^(jdbc:[a-z0-9]+://)([^/:?;]+)(?::(\\d+))?(.*)$");
 
+	private static final String POSTGRES_TIMEOUTS = "connectTimeout=1&loginTimeout=2&socketTimeout=5";
+
 	private final Map<String, Store> stores = new LinkedHashMap<>();
 
 	private final List<AutoCloseable> closeables = new ArrayList<>();
@@ -58,8 +60,7 @@ final class StripedBackends implements AutoCloseable {
 	static StripedBackends open(Path h2Directory) throws SQLException {
 		StripedBackends backends = new StripedBackends();
 		try {
-			backends.external("postgresql", (HikariDataSource) TestBackends.postgres(), 5432,
-					"connectTimeout=1&loginTimeout=2&socketTimeout=5");
+			backends.external("postgresql", (HikariDataSource) TestBackends.postgres(), 5432, POSTGRES_TIMEOUTS);
 			backends.external("mariadb", (HikariDataSource) TestBackends.mariaDb(), 3306,
 					"connectTimeout=1000&socketTimeout=5000");
 			backends.h2(h2Directory);
@@ -105,6 +106,18 @@ final class StripedBackends implements AutoCloseable {
 		new JdbcSegmentSchema(direct, table).createIfMissing();
 		this.stores.put("h2",
 				new Store("h2", proxy, direct, "jdbc:h2:tcp://127.0.0.1:" + proxy.port() + path, "sa", "", table));
+	}
+
+	/**
+	 * Add a store on a table of its own on the PostgreSQL server, behind a proxy of its
+	 * own: a database of its own as far as a striped store can tell, since its records
+	 * are its table's.
+	 * @param name the store's name
+	 * @return the store
+	 */
+	Store addPostgres(String name) {
+		external(name, (HikariDataSource) TestBackends.postgres(), 5432, POSTGRES_TIMEOUTS);
+		return store(name);
 	}
 
 	private static String freshTable() {
@@ -202,6 +215,34 @@ final class StripedBackends implements AutoCloseable {
 		 */
 		long counter(String sequence) {
 			return new JdbcSegmentStore(this.direct, this.table).read(sequence).orElse(0);
+		}
+
+		/**
+		 * Read the state of the store's stripe layout directly: {@code 2g} while
+		 * generation {@code g} is in force, {@code 2g - 1} while it is being prepared.
+		 * @return the state, 0 if the store records none
+		 */
+		long state() {
+			return new JdbcSegmentStore(this.direct, this.table).read("@stripes").orElse(0);
+		}
+
+		/**
+		 * Read the layouts the store records directly.
+		 * @return the layout of each generation it records, by generation
+		 */
+		Map<Integer, StripeLayout> layouts() {
+			Map<Integer, StripeLayout> layouts = new LinkedHashMap<>();
+			for (int generation = 1; generation <= (state() + 1) / 2; generation++) {
+				JdbcSegmentStore store = new JdbcSegmentStore(this.direct, this.table);
+				String prefix = "@stripes@" + generation + "@";
+				OptionalLong count = store.read(prefix + "count");
+				OptionalLong index = store.read(prefix + "index");
+				if (count.isPresent() && index.isPresent()) {
+					layouts.put(generation,
+							new StripeLayout(generation, (int) count.getAsLong(), (int) index.getAsLong()));
+				}
+			}
+			return layouts;
 		}
 
 		/**

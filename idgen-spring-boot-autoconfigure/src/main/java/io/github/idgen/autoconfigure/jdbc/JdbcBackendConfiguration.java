@@ -55,6 +55,7 @@ class JdbcBackendConfiguration {
 		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
 		JdbcSegmentStore store = new JdbcSegmentStore(dataSource, table);
 		JdbcTables.checkSegmentTableShape(dataSource, table);
+		JdbcTables.checkNotStriped(store, table);
 		return store;
 	}
 

@@ -1,13 +1,19 @@
 package io.github.idgen.autoconfigure.jdbc;
 
+import java.util.List;
+import java.util.OptionalInt;
+
 import javax.sql.DataSource;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 
+import io.github.idgen.IdGenerationException;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
+import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.jdbc.SqlIdentifiers;
+import io.github.idgen.segment.striped.StripedSegmentStore;
 
 /**
  * The startup work on idgen's tables: the name of the segment table checked, its
@@ -66,6 +72,35 @@ final class JdbcTables {
 					"Change table '" + table + "' to the shape of idgen's script for this database, or set "
 							+ "idgen.jdbc.table to a table that has it or does not exist yet "
 							+ "(idgen.jdbc.initialize-schema creates it):\n" + mismatch.script());
+		});
+	}
+
+	/**
+	 * Refuse a table that records a stripe layout: one store of a JDBC backend striped
+	 * over {@code idgen.jdbc.data-sources}, which an instance serving it alone would hand
+	 * out every stripe's IDs from, next to the striped instances. A database that cannot
+	 * be asked is not checked.
+	 * @throws IdGeneratorConfigurationException naming {@code idgen.jdbc.data-sources} if
+	 * the table records a layout
+	 */
+	static void checkNotStriped(JdbcSegmentStore store, String table) {
+		OptionalInt generation;
+		try {
+			generation = StripedSegmentStore.recordedGeneration(store);
+		}
+		catch (IdGenerationException ex) {
+			return;
+		}
+		generation.ifPresent((recorded) -> {
+			throw new IdGeneratorConfigurationException(StripedDataSourcesCondition.PROPERTY, List.of(),
+					"Table '" + table + "' records generation " + recorded + " of a stripe layout: it is one store of "
+							+ "a JDBC backend striped over several databases, but "
+							+ StripedDataSourcesCondition.PROPERTY
+							+ " is not set. Served alone, it would hand out the IDs of every stripe, which the other "
+							+ "stores hand out too.",
+					"Set " + StripedDataSourcesCondition.PROPERTY + ", idgen.jdbc.retired-data-sources and "
+							+ "idgen.jdbc.stripe-generation to the values of the striped instances, or set "
+							+ "idgen.jdbc.table to a table of its own.");
 		});
 	}
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 import javax.sql.DataSource;
@@ -39,6 +40,8 @@ final class StripedDataSources {
 	private static final String RETIRED = "idgen.jdbc.retired-data-sources";
 
 	private static final String GENERATION = "idgen.jdbc.stripe-generation";
+
+	private static final String INITIALIZE_SCHEMA = "idgen.jdbc.initialize-schema";
 
 	private StripedDataSources() {
 	}
@@ -105,25 +108,53 @@ final class StripedDataSources {
 	private static List<StripeMember> members(ListableBeanFactory beanFactory, JdbcProperties jdbc, String property,
 			List<String> names, String table, boolean active) {
 		List<StripeMember> members = new ArrayList<>();
+		List<String> withoutTable = new ArrayList<>();
 		for (String name : names) {
 			DataSource dataSource = dataSource(beanFactory, property, names, name);
-			if (active && JdbcTables.shouldCreateSchema(jdbc.getInitializeSchema(), dataSource)) {
-				try {
-					new JdbcSegmentSchema(dataSource, table).createIfMissing();
+			JdbcSegmentSchema schema = new JdbcSegmentSchema(dataSource, table);
+			try {
+				if (active && JdbcTables.shouldCreateSchema(jdbc.getInitializeSchema(), dataSource)) {
+					schema.createIfMissing();
 				}
-				catch (BackendUnavailableException ex) {
-					// the others serve while it is down; it is checked before its first
-					// segment
-					logger.warn(
-							"DataSource '{}' of {} did not answer, so table '{}' was not created on it; the other "
-									+ "stores serve while it is checked again: {}",
-							name, property, table, FailureDescriptions.describe(ex));
+				else if (active && !schema.exists()) {
+					withoutTable.add(name);
 				}
+			}
+			catch (BackendUnavailableException ex) {
+				// the others serve while it is down; it is checked before its first
+				// segment
+				logger.warn(
+						"DataSource '{}' of {} did not answer, so table '{}' was neither created nor looked for "
+								+ "on it; the other stores serve while it is checked again: {}",
+						name, property, table, FailureDescriptions.describe(ex));
 			}
 			JdbcTables.checkSegmentTableShape(dataSource, table);
 			members.add(new StripeMember(name, new JdbcSegmentStore(dataSource, table)));
 		}
+		if (!withoutTable.isEmpty()) {
+			throw missingTable(jdbc, property, withoutTable, table);
+		}
 		return members;
+	}
+
+	/**
+	 * Return the failure of stores that answer but have no table: idgen creates it only
+	 * where {@code idgen.jdbc.initialize-schema} says so (with {@code embedded}, the
+	 * default, only on embedded databases), and every store without it would fail as if
+	 * it did not answer.
+	 */
+	private static IdGeneratorConfigurationException missingTable(JdbcProperties jdbc, String property,
+			List<String> names, String table) {
+		String mode = jdbc.getInitializeSchema().name().toLowerCase(Locale.ROOT);
+		return new IdGeneratorConfigurationException(INITIALIZE_SCHEMA, mode,
+				"The counter table '" + table + "' does not exist (or cannot be queried) in DataSource(s) " + names
+						+ " of " + property + ", and " + INITIALIZE_SCHEMA + " is '" + mode
+						+ "', so idgen did not create it"
+						+ ((jdbc.getInitializeSchema() == SchemaInitialization.EMBEDDED)
+								? " (with 'embedded', idgen creates it only on embedded databases such as H2)" : ""),
+				"Set " + INITIALIZE_SCHEMA + "=always to have idgen create the table in every store, or create it "
+						+ "with idgen's script io/github/idgen/jdbc/schema-<database>.sql (such as in a migration), "
+						+ "or set idgen.jdbc.table to the table that holds the counters.");
 	}
 
 	private static DataSource dataSource(ListableBeanFactory beanFactory, String property, List<String> names,

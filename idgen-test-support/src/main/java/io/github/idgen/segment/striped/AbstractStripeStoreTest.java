@@ -100,6 +100,18 @@ public abstract class AbstractStripeStoreTest {
 	}
 
 	@Test
+	void readOfSeveralCountersReturnsEachInTheOrderAsked() {
+		String first = uniqueName("each-first");
+		String missing = uniqueName("each-missing");
+		String second = uniqueName("each-second") + "@20261126";
+		this.store.compareAndSet(first, OptionalLong.empty(), 5);
+		this.store.compareAndSet(second, OptionalLong.empty(), 7_000_000_000L);
+		assertThat(createStore().read(List.of(second, missing, first))).containsExactly(OptionalLong.of(7_000_000_000L),
+				OptionalLong.empty(), OptionalLong.of(5));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.read(List.of(first, "line\nbreak")));
+	}
+
+	@Test
 	void readAllContainsEveryCounter() {
 		String first = uniqueName("all-first");
 		String second = uniqueName("all-second") + "@20261126";

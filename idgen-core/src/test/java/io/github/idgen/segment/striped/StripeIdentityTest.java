@@ -1,0 +1,116 @@
+package io.github.idgen.segment.striped;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.jdbc.JdbcSegmentStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static io.github.idgen.segment.striped.StripeDatabases.addOnce;
+import static io.github.idgen.segment.striped.StripeDatabases.member;
+import static io.github.idgen.segment.striped.StripeDatabases.stateOf;
+import static io.github.idgen.test.UniqueNames.uniqueName;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A store whose address leads to another database while instances run (a DNS name pointed
+ * at another server), over counter tables on PostgreSQL and MariaDB: the instances must
+ * notice by the store's identity, and never serve the store's stripe from the other
+ * database's counters.
+ */
+class StripeIdentityTest {
+
+	private static final long STEP = 10;
+
+	private final StripeDatabases databases = new StripeDatabases();
+
+	private final String sequence = uniqueName("identity");
+
+	@AfterEach
+	void close() {
+		this.databases.close();
+	}
+
+	/**
+	 * B is down, and its name is pointed at A. B's background check finds a store that
+	 * answers with the state B had, and marks B up with B's layout: IDs = 1 (mod 2) are
+	 * reserved on A's counter. Then the name is pointed back, and a new instance draws
+	 * from B, whose counter never moved: the same IDs again.
+	 */
+	@Test
+	void aStoreDownWhoseNameLeadsToAnotherDatabaseIsNotCheckedBackIntoService() throws Exception {
+		JdbcSegmentStore a = this.databases.postgres();
+		JdbcSegmentStore b = this.databases.mariaDb();
+		SwitchableStripeStore toB = new SwitchableStripeStore(b);
+		StripedSegmentStore instance = this.databases.open(1, List.of(member("a", a), member("b", toB)), List.of());
+		Set<Long> union = new HashSet<>();
+		draw(instance, union, 2);
+		toB.cut(true);
+		draw(instance, union, 2);
+		assertThat(stateOf(instance, "b").status()).isEqualTo(StripeStatus.DOWN);
+		toB.pointAt(a);
+		int checks = toB.checks();
+		toB.cut(false);
+		awaitChecks(toB, checks + 2);
+		draw(instance, union, 6);
+		StripeStatus whileElsewhere = stateOf(instance, "b").status();
+		toB.pointAt(b);
+		SwitchableStripeStore freshA = new SwitchableStripeStore(a);
+		StripedSegmentStore fresh = this.databases.open(1, List.of(member("a", freshA), member("b", b)), List.of());
+		// drawing from b alone, from its own counter
+		freshA.cut(true);
+		draw(fresh, union, 6);
+		assertThat(whileElsewhere).as("b, answered by a's database").isNotEqualTo(StripeStatus.UP);
+	}
+
+	/**
+	 * B is up, and its name is pointed at A while the instance runs (a pooled connection
+	 * opened after the change reaches A). Every reservation reads the store's state after
+	 * setting its counter, and A's state equals B's: the instance keeps serving IDs = 1
+	 * (mod 2) from A's counter. A new instance drawing from B once the name is pointed
+	 * back hands them out again.
+	 */
+	@Test
+	void aStoreUpWhoseNameLeadsToAnotherDatabaseServesNoIdOfItsStripeFromThere() {
+		JdbcSegmentStore a = this.databases.postgres();
+		JdbcSegmentStore b = this.databases.mariaDb();
+		SwitchableStripeStore toB = new SwitchableStripeStore(b);
+		StripedSegmentStore instance = this.databases.open(1, List.of(member("a", a), member("b", toB)), List.of());
+		Set<Long> union = new HashSet<>();
+		draw(instance, union, 2);
+		toB.pointAt(a);
+		draw(instance, union, 6);
+		StripeStatus whileElsewhere = stateOf(instance, "b").status();
+		toB.pointAt(b);
+		SwitchableStripeStore freshA = new SwitchableStripeStore(a);
+		StripedSegmentStore fresh = this.databases.open(1, List.of(member("a", freshA), member("b", b)), List.of());
+		// drawing from b alone, from its own counter
+		freshA.cut(true);
+		draw(fresh, union, 6);
+		assertThat(whileElsewhere).as("b, answered by a's database").isNotEqualTo(StripeStatus.UP);
+	}
+
+	private void draw(StripedSegmentStore instance, Set<Long> union, int segments) {
+		for (int i = 0; i < segments; i++) {
+			try {
+				addOnce(union, instance.allocate(this.sequence, STEP, 1));
+			}
+			catch (BackendUnavailableException ex) {
+				// no store answers
+			}
+		}
+	}
+
+	private static void awaitChecks(SwitchableStripeStore store, int checks) throws InterruptedException {
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (store.checks() < checks) {
+			assertThat(System.nanoTime() - deadline).as("background checks of the store").isNegative();
+			Thread.sleep(10);
+		}
+	}
+
+}
