@@ -63,7 +63,9 @@ import io.github.idgen.segment.striped.StripeStore;
  * id or one renewed only because a replica attached to it while it had none, see
  * {@code reserve.lua}), the counter may be behind: a restart, a failover, or a failback
  * to a former master that resynced from another in between; reply {@code CHANGED} and
- * write nothing but the guard.</li>
+ * write nothing but the guard. A replica is refused with {@code READONLY} (transient), as
+ * a read-only one refuses every write, also when it accepts writes
+ * ({@code replica-read-only no}): those never reach its master.</li>
  * <li>If the counter is missing and nothing is known about the sequence (no guard, and
  * this instance has received none of its IDs), create it at {@code start - 1}. Several
  * instances creating it at once are serialized by Redis: one creates it, all of them then
@@ -148,16 +150,17 @@ import io.github.idgen.segment.striped.StripeStore;
  * served alone can become a stripe. {@link #read} is a {@code GET} of it;
  * {@link #compareAndSet} runs the script {@code compare-and-set.lua}, which compares the
  * counter with the expected value ({@code SET NX} semantics when none is expected) and
- * sets it in one atomic step; {@link #readAll} runs {@code SCAN} over the counter keys of
- * the prefix (on every master of a Redis Cluster) and {@code MGET}s their values,
- * skipping every other key, such as the guards. The script keeps what the guard needs: it
- * raises the guard with every write to at least the new value, so that the store's own
- * reservations, should it serve alone again, still refuse a counter that went back below
- * a value written as a stripe; and it refuses a counter that is missing while its guard
- * exists, or behind its guard, with a {@link BackendMisconfiguredException} rather than
- * create it anew or count on from it, since IDs up to the guard may have been handed out.
- * Counters of a stripe only grow; one set lower stays behind its guard and is refused
- * from then on.
+ * sets it in one atomic step, on a master only (a replica that accepts writes refuses it
+ * with {@code READONLY}, as a read-only one does); {@link #readAll} runs {@code SCAN}
+ * over the counter keys of the prefix (on every master of a Redis Cluster) and
+ * {@code MGET}s their values, skipping every other key, such as the guards. The script
+ * keeps what the guard needs: it raises the guard with every write to at least the new
+ * value, so that the store's own reservations, should it serve alone again, still refuse
+ * a counter that went back below a value written as a stripe; and it refuses a counter
+ * that is missing while its guard exists, or behind its guard, with a
+ * {@link BackendMisconfiguredException} rather than create it anew or count on from it,
+ * since IDs up to the guard may have been handed out. Counters of a stripe only grow; one
+ * set lower stays behind its guard and is refused from then on.
  * <p>
  * A stripe does not use the rest of the guard: the script neither checks nor writes the
  * stamp, so it does not tell a change of Redis server process (a replica promoted while
