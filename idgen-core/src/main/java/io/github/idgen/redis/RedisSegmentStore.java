@@ -331,7 +331,10 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 					+ SequenceNames.quote(sequence) + " forward: its Redis server kept changing");
 		}
 		CounterPosition known = untrusted.position().max(before);
-		long jump = MoveDistance.of(sequence, this.failoverJump, untrusted, mark.serverTime());
+		long jump = MoveDistance.of(sequence, this.failoverJump, untrusted, mark.serverTime(),
+				"to serve the sequence at once set its counter '" + this.keys.counter(sequence)
+						+ "' above every ID handed out, then set the key '" + this.keys.stamp(sequence) + "' to '"
+						+ untrusted.server() + ":0'");
 		if (!bounds.cycle() && known.value() > bounds.maxValue() - jump) {
 			throw mark.trip(reason + ". Moving it " + jump + " IDs forward would pass its max-value "
 					+ bounds.maxValue() + " and exhaust it. " + recovery);

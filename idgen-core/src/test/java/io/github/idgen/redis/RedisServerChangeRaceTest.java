@@ -134,6 +134,30 @@ class RedisServerChangeRaceTest {
 	}
 
 	/**
+	 * A stamp far ahead of the server's clock (written while the host's clock was set a
+	 * year ahead, a wrong RTC, say): the counter is refused until the clock reaches it, a
+	 * year, in every instance, increment mode included. The refusal must say so and name
+	 * a recovery that serves the sequence at once, and that recovery must work without a
+	 * restart of the instances.
+	 */
+	@Test
+	void aStampFarAheadNamesTheRecoveryThatServesTheSequenceAtOnce() {
+		RedisServerProcess server = this.first.server();
+		assertThat(jumping(server.connectionFactory()).allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		stampAhead(server, TimeUnit.DAYS.toMillis(365));
+		server.save();
+		server.restart();
+		RedisSegmentStore store = jumping(server.connectionFactory());
+		String serverName = ServerNames.of(server);
+		assertThatExceptionOfType(BackendUnavailableException.class)
+			.isThrownBy(() -> new RedisIncrementSequence(store, this.sequence, 1).next())
+			.withMessageContaining("set the key '" + KEYS.stamp(this.sequence) + "' to '" + serverName + ":0'");
+		server.template().opsForValue().set(KEYS.counter(this.sequence), "5000");
+		server.template().opsForValue().set(KEYS.stamp(this.sequence), serverName + ":0");
+		assertThat(store.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(5001, 5101));
+	}
+
+	/**
 	 * The same snapshot, its stamp a second and a half ahead, restored twice: after the
 	 * first restart instance B is refused until the clock passes the stamp, then moves
 	 * the counter and hands out IDs; the second restart loses that move, and instance A,
