@@ -1,9 +1,11 @@
 package io.github.idgen.redis;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -180,6 +182,29 @@ class RedisFailbackTest {
 			.havingRootCause()
 			.withMessageStartingWith("READONLY idgen");
 		assertThat(onMaster.compareAndSet(this.sequence, OptionalLong.of(100), 200)).isTrue();
+	}
+
+	/**
+	 * Keys set back within the running process (a {@code FLUSHALL} and a restore of a
+	 * dump taken earlier from the same process; {@code DEBUG RELOAD NOSAVE} does the
+	 * same): run id, replication id and backlog are unchanged, so nothing tells it, as
+	 * the README says. An instance that had later IDs finds the counter behind its
+	 * highest ID and moves it; an instance that knows nothing repeats IDs.
+	 */
+	@Test
+	void keysSetBackWithinTheRunningProcessGoUnnoticedByAnInstanceThatKnowsNothing() {
+		RedisSegmentStore before = jumping(this.a.connectionFactory());
+		assertThat(before.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		List<String> keys = List.of(KEYS.counter(this.sequence), KEYS.guard(this.sequence), KEYS.stamp(this.sequence));
+		List<byte[]> dumps = keys.stream().map((key) -> this.a.template().dump(key)).toList();
+		assertThat(before.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(101, 201));
+		this.a.cli("FLUSHALL");
+		for (int i = 0; i < keys.size(); i++) {
+			this.a.template().restore(keys.get(i), dumps.get(i), 0, TimeUnit.MILLISECONDS);
+		}
+		assertThat(jumping(this.a.connectionFactory()).allocate(this.sequence, 100, 1))
+			.as("a new instance repeats IDs 101 to 200")
+			.isEqualTo(new Segment(101, 201));
 	}
 
 	/**
