@@ -509,10 +509,16 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 		return switch (result.outcome()) {
 			case SET -> true;
 			case DIFFERENT -> false;
-			case LOST -> throw new BackendMisconfiguredException(action + ": it is " + result.describeCounter()
-					+ ", below its guard '" + this.keys.guard(counter) + "', which holds " + result.guard()
-					+ ", so it was lost or set back and IDs up to the guard may have been handed out. To recover, "
-					+ "set the counter to the guard's value or above");
+			case LOST -> throw new BackendMisconfiguredException((result.guard().indexOf(':') >= 0)
+					? action + ": it is " + result.describeCounter() + " and its guard '" + this.keys.guard(counter)
+							+ "' holds " + result.guard() + ", a position after a wrap: the sequence wrapped as a "
+							+ "cyclic sequence, so IDs up to its max-value may have been handed out, more than once, "
+							+ "while a stripe's counter never wraps. To recover, set the counter and the guard '"
+							+ this.keys.guard(counter) + "' to one value above every ID handed out"
+					: action + ": it is " + result.describeCounter() + ", below its guard '" + this.keys.guard(counter)
+							+ "', which holds " + result.guard()
+							+ ", so it was lost or set back and IDs up to the guard may have been handed out. To "
+							+ "recover, set the counter to the guard's value or above");
 			case INVALID -> throw new BackendMisconfiguredException(action + ": it holds '" + result.counter()
 					+ "' and its guard '" + this.keys.guard(counter) + "' holds '" + result.guard()
 					+ "'; each must be missing or an integer (the guard may be <cycle>:<value>)");
