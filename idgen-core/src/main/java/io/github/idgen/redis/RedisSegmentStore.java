@@ -320,7 +320,8 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 						+ ", below the highest value known, " + untrusted.position() + " (the guard key '"
 						+ this.keys.guard(sequence) + "' holds it)";
 		String recovery = "To recover, set the counter above every ID handed out, then set the key '"
-				+ this.keys.stamp(sequence) + "' to '" + untrusted.server() + ":0' and restart the instances that "
+				+ this.keys.stamp(sequence) + "' to '" + untrusted.server() + ":" + untrusted.now()
+				+ "' (the server serving it and its clock at this refusal) and restart the instances that "
 				+ "refused it";
 		if (this.failoverJump == 0) {
 			throw mark.trip(
@@ -334,7 +335,7 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 		long jump = MoveDistance.of(sequence, this.failoverJump, untrusted, mark.serverTime(),
 				"to serve the sequence at once set its counter '" + this.keys.counter(sequence)
 						+ "' above every ID handed out, then set the key '" + this.keys.stamp(sequence) + "' to '"
-						+ untrusted.server() + ":0'");
+						+ untrusted.server() + ":" + untrusted.now() + "'");
 		if (!bounds.cycle() && known.value() > bounds.maxValue() - jump) {
 			throw mark.trip(reason + ". Moving it " + jump + " IDs forward would pass its max-value "
 					+ bounds.maxValue() + " and exhaust it. " + recovery);
