@@ -27,6 +27,8 @@
 --              lost or set back, and IDs up to the guard may have been handed out; nothing
 --              was written
 --   INVALID    the counter or the guard is not valid; nothing was written
+-- On a replica (INFO replication: role other than master) the script writes nothing and
+-- returns the error READONLY, as a read-only replica refuses any write.
 
 local function natural(number)
 	return number == '0' or string.find(number, '^[1-9]%d*$') ~= nil

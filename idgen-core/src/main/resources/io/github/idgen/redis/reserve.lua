@@ -64,6 +64,8 @@
 --   INVALID    the cycle, the counter or the guard (value) is not valid
 --   CYCLED     the guard holds a position after a wrap (value) while the sequence is not
 --              cyclic; nothing was reserved
+-- On a replica (INFO replication: role other than master) the script writes nothing and
+-- returns the error READONLY, as a read-only replica refuses any write.
 
 local function valid(number)
 	return number == '0' or string.find(number, '^[1-9]%d*$') ~= nil
