@@ -18,7 +18,9 @@ import org.springframework.data.redis.core.script.RedisScript;
  * the guard, share the counter's hash tag, so it runs on Redis Cluster too, and both
  * exist once the counter was set, so that it runs while the slot migrates. A stripe's
  * counter never wraps: the script reads it in cycle 0, so that the guard of a sequence
- * that wrapped as a cyclic one lies ahead of it and refuses it.
+ * that wrapped as a cyclic one lies ahead of it and refuses it. It reads
+ * {@code INFO replication} and refuses to run on a replica with {@code READONLY}, also on
+ * one that accepts writes, whose writes never reach its master.
  */
 final class CompareAndSetScript {
 

@@ -22,7 +22,8 @@ import io.github.idgen.SequenceNames;
  * tells nothing of the time since: moving by the jump alone would move a counter restored
  * twice from one snapshot to the same place twice. So such a counter is not moved until
  * the server's clock has passed that time; until then the reservation is refused with a
- * {@link BackendUnavailableException}, which callers retry.
+ * {@link BackendUnavailableException}, which callers retry, for as long as that time lies
+ * ahead, however far: the refusal names the recovery that serves the counter at once.
  */
 final class MoveDistance {
 
@@ -42,15 +43,18 @@ final class MoveDistance {
 	 * @param untrusted the script's reply that found the counter not to be trusted
 	 * @param lastReceived when this instance last received IDs of the sequence, on the
 	 * clock of the server they came from, {@code null} if it received none
+	 * @param recovery what an operator does to serve the counter at once, for the message
+	 * of the refusal
 	 * @return the distance, at most {@code Long.MAX_VALUE}
 	 * @throws BackendUnavailableException if the time of the last reservation, by the
 	 * stamp or by this instance's last IDs, lies ahead of the server's clock
 	 */
-	static long of(String sequence, long failoverJump, ReserveScript.Result untrusted, Long lastReceived) {
+	static long of(String sequence, long failoverJump, ReserveScript.Result untrusted, Long lastReceived,
+			String recovery) {
 		long now = untrusted.now();
 		Long stamped = untrusted.stampedAt();
-		checkNotAhead(sequence, now, stamped, "the time in its stamp");
-		checkNotAhead(sequence, now, lastReceived, "the time at which this instance last received its IDs");
+		checkNotAhead(sequence, now, stamped, "the time in its stamp", recovery);
+		checkNotAhead(sequence, now, lastReceived, "the time at which this instance last received its IDs", recovery);
 		Long since = (stamped != null) ? stamped : lastReceived;
 		long elapsed = (since != null) ? now - since : 0;
 		BigInteger jump = BigInteger.valueOf(failoverJump);
@@ -60,7 +64,7 @@ final class MoveDistance {
 		return jump.min(BigInteger.valueOf(Long.MAX_VALUE)).longValueExact();
 	}
 
-	private static void checkNotAhead(String sequence, long now, Long time, String what) {
+	private static void checkNotAhead(String sequence, long now, Long time, String what, String recovery) {
 		if (time != null && time > now) {
 			throw new BackendUnavailableException("The counter of sequence " + SequenceNames.quote(sequence)
 					+ " cannot be trusted and is to be moved forward by the time since its last reservation, but the "
@@ -68,7 +72,8 @@ final class MoveDistance {
 					+ " ms behind the time of its last reservation (" + what + ", " + time + "): a clock stepped "
 					+ "back, or the server that served it ran ahead. The counter is moved once the clock has passed "
 					+ "that time, so that a second restore of the same data moves it further; until then its "
-					+ "reservations are refused");
+					+ "reservations are refused, however long that takes. If that time is wrong (a clock that ran "
+					+ "far ahead), " + recovery);
 		}
 	}
 

@@ -63,7 +63,9 @@ import io.github.idgen.segment.striped.StripeStore;
  * id or one renewed only because a replica attached to it while it had none, see
  * {@code reserve.lua}), the counter may be behind: a restart, a failover, or a failback
  * to a former master that resynced from another in between; reply {@code CHANGED} and
- * write nothing but the guard.</li>
+ * write nothing but the guard. A replica is refused with {@code READONLY} (transient), as
+ * a read-only one refuses every write, also when it accepts writes
+ * ({@code replica-read-only no}): those never reach its master.</li>
  * <li>If the counter is missing and nothing is known about the sequence (no guard, and
  * this instance has received none of its IDs), create it at {@code start - 1}. Several
  * instances creating it at once are serialized by Redis: one creates it, all of them then
@@ -148,16 +150,17 @@ import io.github.idgen.segment.striped.StripeStore;
  * served alone can become a stripe. {@link #read} is a {@code GET} of it;
  * {@link #compareAndSet} runs the script {@code compare-and-set.lua}, which compares the
  * counter with the expected value ({@code SET NX} semantics when none is expected) and
- * sets it in one atomic step; {@link #readAll} runs {@code SCAN} over the counter keys of
- * the prefix (on every master of a Redis Cluster) and {@code MGET}s their values,
- * skipping every other key, such as the guards. The script keeps what the guard needs: it
- * raises the guard with every write to at least the new value, so that the store's own
- * reservations, should it serve alone again, still refuse a counter that went back below
- * a value written as a stripe; and it refuses a counter that is missing while its guard
- * exists, or behind its guard, with a {@link BackendMisconfiguredException} rather than
- * create it anew or count on from it, since IDs up to the guard may have been handed out.
- * Counters of a stripe only grow; one set lower stays behind its guard and is refused
- * from then on.
+ * sets it in one atomic step, on a master only (a replica that accepts writes refuses it
+ * with {@code READONLY}, as a read-only one does); {@link #readAll} runs {@code SCAN}
+ * over the counter keys of the prefix (on every master of a Redis Cluster) and
+ * {@code MGET}s their values, skipping every other key, such as the guards. The script
+ * keeps what the guard needs: it raises the guard with every write to at least the new
+ * value, so that the store's own reservations, should it serve alone again, still refuse
+ * a counter that went back below a value written as a stripe; and it refuses a counter
+ * that is missing while its guard exists, or behind its guard, with a
+ * {@link BackendMisconfiguredException} rather than create it anew or count on from it,
+ * since IDs up to the guard may have been handed out. Counters of a stripe only grow; one
+ * set lower stays behind its guard and is refused from then on.
  * <p>
  * A stripe does not use the rest of the guard: the script neither checks nor writes the
  * stamp, so it does not tell a change of Redis server process (a replica promoted while
@@ -317,7 +320,8 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 						+ ", below the highest value known, " + untrusted.position() + " (the guard key '"
 						+ this.keys.guard(sequence) + "' holds it)";
 		String recovery = "To recover, set the counter above every ID handed out, then set the key '"
-				+ this.keys.stamp(sequence) + "' to '" + untrusted.server() + ":0' and restart the instances that "
+				+ this.keys.stamp(sequence) + "' to '" + untrusted.server() + ":" + untrusted.now()
+				+ "' (the server serving it and its clock at this refusal) and restart the instances that "
 				+ "refused it";
 		if (this.failoverJump == 0) {
 			throw mark.trip(
@@ -328,7 +332,10 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 					+ SequenceNames.quote(sequence) + " forward: its Redis server kept changing");
 		}
 		CounterPosition known = untrusted.position().max(before);
-		long jump = MoveDistance.of(sequence, this.failoverJump, untrusted, mark.serverTime());
+		long jump = MoveDistance.of(sequence, this.failoverJump, untrusted, mark.serverTime(),
+				"to serve the sequence at once set its counter '" + this.keys.counter(sequence)
+						+ "' above every ID handed out, then set the key '" + this.keys.stamp(sequence) + "' to '"
+						+ untrusted.server() + ":" + untrusted.now() + "'");
 		if (!bounds.cycle() && known.value() > bounds.maxValue() - jump) {
 			throw mark.trip(reason + ". Moving it " + jump + " IDs forward would pass its max-value "
 					+ bounds.maxValue() + " and exhaust it. " + recovery);
@@ -503,10 +510,16 @@ public class RedisSegmentStore implements SegmentStore, StripeStore {
 		return switch (result.outcome()) {
 			case SET -> true;
 			case DIFFERENT -> false;
-			case LOST -> throw new BackendMisconfiguredException(action + ": it is " + result.describeCounter()
-					+ ", below its guard '" + this.keys.guard(counter) + "', which holds " + result.guard()
-					+ ", so it was lost or set back and IDs up to the guard may have been handed out. To recover, "
-					+ "set the counter to the guard's value or above");
+			case LOST -> throw new BackendMisconfiguredException((result.guard().indexOf(':') >= 0)
+					? action + ": it is " + result.describeCounter() + " and its guard '" + this.keys.guard(counter)
+							+ "' holds " + result.guard() + ", a position after a wrap: the sequence wrapped as a "
+							+ "cyclic sequence, so IDs up to its max-value may have been handed out, more than once, "
+							+ "while a stripe's counter never wraps. To recover, set the counter and the guard '"
+							+ this.keys.guard(counter) + "' to one value above every ID handed out"
+					: action + ": it is " + result.describeCounter() + ", below its guard '" + this.keys.guard(counter)
+							+ "', which holds " + result.guard()
+							+ ", so it was lost or set back and IDs up to the guard may have been handed out. To "
+							+ "recover, set the counter to the guard's value or above");
 			case INVALID -> throw new BackendMisconfiguredException(action + ": it holds '" + result.counter()
 					+ "' and its guard '" + this.keys.guard(counter) + "' holds '" + result.guard()
 					+ "'; each must be missing or an integer (the guard may be <cycle>:<value>)");

@@ -27,6 +27,8 @@
 --              lost or set back, and IDs up to the guard may have been handed out; nothing
 --              was written
 --   INVALID    the counter or the guard is not valid; nothing was written
+-- On a replica (INFO replication: role other than master) the script writes nothing and
+-- returns the error READONLY, as a read-only replica refuses any write.
 
 local function natural(number)
 	return number == '0' or string.find(number, '^[1-9]%d*$') ~= nil
@@ -66,6 +68,20 @@ local function parseGuard(guard)
 		return cycle, value
 	end
 	return nil, nil
+end
+
+-- A replica that accepts writes (replica-read-only no) keeps them to itself: its master
+-- never sees them, so the same compare-and-set would succeed there too. It is refused as
+-- a read-only replica refuses every write: READONLY, which the caller retries. A user
+-- that may not run INFO is not refused for it here.
+local replication = redis.pcall('INFO', 'replication')
+if type(replication) == 'string' then
+	local at = string.find(replication, '\nrole:', 1, true)
+	local role = at and string.match(replication, '^(%a+)', at + 6)
+	if role and role ~= 'master' then
+		return redis.error_reply('READONLY idgen sets counters on a master only, and this server is a replica (role:'
+			.. role .. '): writes on a replica never reach its master')
+	end
 end
 
 local counter = redis.call('GET', KEYS[1])

@@ -64,6 +64,8 @@
 --   INVALID    the cycle, the counter or the guard (value) is not valid
 --   CYCLED     the guard holds a position after a wrap (value) while the sequence is not
 --              cyclic; nothing was reserved
+-- On a replica (INFO replication: role other than master) the script writes nothing and
+-- returns the error READONLY, as a read-only replica refuses any write.
 
 local function valid(number)
 	return number == '0' or string.find(number, '^[1-9]%d*$') ~= nil
@@ -145,6 +147,14 @@ if type(replication) == 'string' then
 end
 if not (replicationId and replicationId2 and (backlog == '0' or backlog == '1')) then
 	replicationId = nil
+end
+-- A replica that accepts writes (replica-read-only no) keeps them to itself: its master
+-- never sees them, and overwrites them as it replicates on. IDs reserved there would be
+-- reserved again on the master, so it is refused as a read-only replica refuses every
+-- write: READONLY, which the caller retries until it reaches the master.
+if role and role ~= 'master' then
+	return redis.error_reply('READONLY idgen reserves IDs on a master only, and this server is a replica (role:'
+		.. role .. '): writes on a replica never reach its master')
 end
 local runId, now
 if stamp and replicationId and role == 'master' and string.sub(stamp, 41, 82) == ':' .. replicationId .. ':'

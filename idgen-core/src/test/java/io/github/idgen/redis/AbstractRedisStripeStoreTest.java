@@ -86,9 +86,32 @@ abstract class AbstractRedisStripeStoreTest extends AbstractStripeStoreTest {
 		assertThat(redis().opsForValue().get(KEYS.guard(sequence))).isEqualTo("1:10");
 		assertThatExceptionOfType(BackendMisconfiguredException.class)
 			.isThrownBy(() -> store.compareAndSet(sequence, OptionalLong.of(10), 15))
-			.withMessageContaining("below its guard");
+			.withMessageContaining("holds 1:10");
 		assertThat(redis().opsForValue().get(KEYS.counter(sequence))).isEqualTo("10");
 		assertThat(store.allocate(sequence, 10, bounds)).isEqualTo(new Segment(11, 21));
+	}
+
+	/**
+	 * The refusal of a counter whose guard lies after a wrap names a recovery that works:
+	 * "set the counter to the guard's value or above" cannot, since the counter is at the
+	 * guard's value already, in cycle 0.
+	 */
+	@Test
+	void theRefusalOfASequenceThatWrappedNamesARecoveryThatWorks() {
+		String sequence = uniqueName("wrapped");
+		RedisSegmentStore store = (RedisSegmentStore) createStore();
+		SequenceBounds bounds = new SequenceBounds(1, 20, true);
+		store.allocate(sequence, 20, bounds);
+		store.allocate(sequence, 10, bounds);
+		assertThat(redis().opsForValue().get(KEYS.counter(sequence))).isEqualTo("10");
+		assertThatExceptionOfType(BackendMisconfiguredException.class)
+			.isThrownBy(() -> store.compareAndSet(sequence, OptionalLong.of(10), 15))
+			.withMessageContaining("wrapped as a cyclic sequence")
+			.withMessageContaining("set the counter and the guard '" + KEYS.guard(sequence)
+					+ "' to one value above every ID handed out");
+		redis().opsForValue().set(KEYS.counter(sequence), "21");
+		redis().opsForValue().set(KEYS.guard(sequence), "21");
+		assertThat(store.compareAndSet(sequence, OptionalLong.of(21), 30)).isTrue();
 	}
 
 	@Test

@@ -20,29 +20,32 @@ class MoveDistanceTest {
 
 	@Test
 	void movesByTheJumpAndAsMuchAgainPerMinuteSinceTheStamp() {
-		assertThat(MoveDistance.of("order", JUMP, changed(NOW), null)).isEqualTo(JUMP);
-		assertThat(MoveDistance.of("order", JUMP, changed(NOW - 60_000), null)).isEqualTo(2 * JUMP);
-		assertThat(MoveDistance.of("order", JUMP, changed(NOW - 1), null)).as("a millisecond's share, rounded up")
+		assertThat(MoveDistance.of("order", JUMP, changed(NOW), null, "recover")).isEqualTo(JUMP);
+		assertThat(MoveDistance.of("order", JUMP, changed(NOW - 60_000), null, "recover")).isEqualTo(2 * JUMP);
+		assertThat(MoveDistance.of("order", JUMP, changed(NOW - 1), null, "recover"))
+			.as("a millisecond's share, rounded up")
 			.isEqualTo(JUMP + 17);
-		assertThat(MoveDistance.of("order", JUMP, changed(NOW - 600_000), NOW - 1)).as("the stamp counts first")
+		assertThat(MoveDistance.of("order", JUMP, changed(NOW - 600_000), NOW - 1, "recover"))
+			.as("the stamp counts first")
 			.isEqualTo(11 * JUMP);
 	}
 
 	@Test
 	void withoutAStampCountsFromTheInstancesLastIds() {
-		assertThat(MoveDistance.of("order", JUMP, changed(null), NOW - 120_000)).isEqualTo(3 * JUMP);
-		assertThat(MoveDistance.of("order", JUMP, changed(null), null)).isEqualTo(JUMP);
+		assertThat(MoveDistance.of("order", JUMP, changed(null), NOW - 120_000, "recover")).isEqualTo(3 * JUMP);
+		assertThat(MoveDistance.of("order", JUMP, changed(null), null, "recover")).isEqualTo(JUMP);
 	}
 
 	@Test
 	void neverMovesFurtherThanTheLargestLong() {
-		assertThat(MoveDistance.of("order", Long.MAX_VALUE / 2, changed(0L), null)).isEqualTo(Long.MAX_VALUE);
+		assertThat(MoveDistance.of("order", Long.MAX_VALUE / 2, changed(0L), null, "recover"))
+			.isEqualTo(Long.MAX_VALUE);
 	}
 
 	@Test
 	void aStampAheadOfTheServersClockIsRefusedAsUnavailable() {
 		assertThatExceptionOfType(BackendUnavailableException.class)
-			.isThrownBy(() -> MoveDistance.of("order", JUMP, changed(NOW + 600_000), null))
+			.isThrownBy(() -> MoveDistance.of("order", JUMP, changed(NOW + 600_000), null, "recover"))
 			.withMessageContaining("600000 ms behind the time of its last reservation (the time in its stamp");
 	}
 
@@ -55,7 +58,7 @@ class MoveDistanceTest {
 	@Test
 	void aTimeOfTheInstancesLastIdsAheadOfTheServersClockIsRefusedAsUnavailable() {
 		assertThatExceptionOfType(BackendUnavailableException.class)
-			.isThrownBy(() -> MoveDistance.of("order", JUMP, changed(NOW - 600_000), NOW + 5))
+			.isThrownBy(() -> MoveDistance.of("order", JUMP, changed(NOW - 600_000), NOW + 5, "recover"))
 			.withMessageContaining("5 ms behind the time of its last reservation (the time at which this instance "
 					+ "last received its IDs");
 	}

@@ -14,6 +14,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceClientConfigurat
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import io.github.idgen.BackendMisconfiguredException;
+import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SequenceBounds;
@@ -146,6 +147,32 @@ class RedisDeploymentTest {
 				}
 			}
 		}
+	}
+
+	/**
+	 * A cyclic sequence last reserved by an earlier version before it wrapped has no
+	 * cycle key, which the reserve script names: while its slot migrates it is refused
+	 * with TRYAGAIN (retried), as the README says, and served once the migration ends,
+	 * which writes the key.
+	 */
+	@Test
+	void aCyclicSequenceWithoutItsCycleKeyIsRefusedWhileItsSlotMigratesAndServedAfter() {
+		RedisServerProcess first = this.firstNode.server();
+		RedisServerProcess second = this.secondNode.server();
+		TestCluster.form(first, second);
+		RedisSegmentStore store = new RedisSegmentStore(cluster(first), KEYS, null, 1000, SequenceObserver.NONE);
+		SequenceBounds cyclic = new SequenceBounds(1, 1_000_000, true);
+		assertThat(store.allocate(this.sequence, 10, cyclic)).isEqualTo(new Segment(1, 11));
+		first.cli("DEL", KEYS.cycle(this.sequence));
+		String slot = openMigration(first, second, this.sequence);
+		assertThatExceptionOfType(BackendUnavailableException.class)
+			.isThrownBy(() -> store.allocate(this.sequence, 10, cyclic))
+			.havingRootCause()
+			.withMessageStartingWith("TRYAGAIN");
+		migrateKeys(first, second, slot);
+		closeMigration(first, second, slot);
+		assertThat(store.allocate(this.sequence, 10, cyclic).start()).isGreaterThan(10);
+		assertThat(second.cli("GET", KEYS.cycle(this.sequence)).strip()).isEqualTo("0");
 	}
 
 	private static String slot(RedisServerProcess node, String sequence) {

@@ -1,12 +1,19 @@
 package io.github.idgen.redis;
 
+import java.util.HashSet;
+import java.util.List;
+import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
+import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.CounterLostException;
 import io.github.idgen.RecordingObserver;
 import io.github.idgen.segment.Segment;
@@ -16,6 +23,7 @@ import io.github.idgen.test.RedisServerProcess;
 import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * A failback to a former master that keeps its run id: master A and replica B; instance
@@ -124,6 +132,79 @@ class RedisFailbackTest {
 		freeBacklog(this.a);
 		assertThat(jumping(this.a.connectionFactory()).allocate(this.sequence, 100, 1).start())
 			.isGreaterThan(100 + JUMP);
+	}
+
+	/**
+	 * A replica that accepts writes ({@code replica-read-only no}), reached by an
+	 * instance as if it were the master (a name still pointing at a demoted master, a
+	 * wrong address): its writes stay on it and never reach the master, so IDs reserved
+	 * there are reserved again on the master. The reservation must be refused as on a
+	 * read-only replica ({@code READONLY}, retried), and nothing written on the replica.
+	 */
+	@Test
+	void aWritableReplicaIsRefusedAsAReadOnlyOneIs() {
+		this.b.replicate(this.a);
+		this.b.cli("CONFIG", "SET", "replica-read-only", "no");
+		RedisSegmentStore onMaster = jumping(this.a.connectionFactory());
+		assertThat(onMaster.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		this.b.awaitReplicated(this.a);
+		Set<Long> onReplica = new HashSet<>();
+		Throwable refused = catchThrowable(() -> {
+			Segment segment = jumping(this.b.connectionFactory()).allocate(this.sequence, 100, 1);
+			LongStream.range(segment.start(), segment.end()).forEach(onReplica::add);
+		});
+		for (long served = 0; served < 2 * JUMP;) {
+			Segment segment = onMaster.allocate(this.sequence, 100, 1);
+			served += segment.end() - segment.start();
+			LongStream.range(segment.start(), segment.end())
+				.forEach((id) -> assertThat(onReplica).as("IDs served on the replica").doesNotContain(id));
+		}
+		assertThat(onReplica).as("IDs served on the replica").isEmpty();
+		assertThat(refused).isInstanceOf(BackendUnavailableException.class)
+			.rootCause()
+			.hasMessageStartingWith("READONLY idgen reserves IDs on a master only");
+	}
+
+	/**
+	 * The same writable replica used as a stripe: a compare-and-set there succeeds on a
+	 * copy its master never sees, so that the same compare-and-set on the master succeeds
+	 * too and two instances take the same range. It must be refused.
+	 */
+	@Test
+	void aWritableReplicaRefusesACompareAndSetAsAReadOnlyOneDoes() {
+		RedisSegmentStore onMaster = new RedisSegmentStore(this.a.connectionFactory(), KEYS);
+		assertThat(onMaster.compareAndSet(this.sequence, OptionalLong.empty(), 100)).isTrue();
+		this.b.replicate(this.a);
+		this.b.cli("CONFIG", "SET", "replica-read-only", "no");
+		RedisSegmentStore onReplica = new RedisSegmentStore(this.b.connectionFactory(), KEYS);
+		assertThatExceptionOfType(BackendUnavailableException.class)
+			.isThrownBy(() -> onReplica.compareAndSet(this.sequence, OptionalLong.of(100), 200))
+			.havingRootCause()
+			.withMessageStartingWith("READONLY idgen");
+		assertThat(onMaster.compareAndSet(this.sequence, OptionalLong.of(100), 200)).isTrue();
+	}
+
+	/**
+	 * Keys set back within the running process (a {@code FLUSHALL} and a restore of a
+	 * dump taken earlier from the same process; {@code DEBUG RELOAD NOSAVE} does the
+	 * same): run id, replication id and backlog are unchanged, so nothing tells it, as
+	 * the README says. An instance that had later IDs finds the counter behind its
+	 * highest ID and moves it; an instance that knows nothing repeats IDs.
+	 */
+	@Test
+	void keysSetBackWithinTheRunningProcessGoUnnoticedByAnInstanceThatKnowsNothing() {
+		RedisSegmentStore before = jumping(this.a.connectionFactory());
+		assertThat(before.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		List<String> keys = List.of(KEYS.counter(this.sequence), KEYS.guard(this.sequence), KEYS.stamp(this.sequence));
+		List<byte[]> dumps = keys.stream().map((key) -> this.a.template().dump(key)).toList();
+		assertThat(before.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(101, 201));
+		this.a.cli("FLUSHALL");
+		for (int i = 0; i < keys.size(); i++) {
+			this.a.template().restore(keys.get(i), dumps.get(i), 0, TimeUnit.MILLISECONDS);
+		}
+		assertThat(jumping(this.a.connectionFactory()).allocate(this.sequence, 100, 1))
+			.as("a new instance repeats IDs 101 to 200")
+			.isEqualTo(new Segment(101, 201));
 	}
 
 	/**

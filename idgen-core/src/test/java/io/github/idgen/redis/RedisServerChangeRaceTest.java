@@ -4,6 +4,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -131,6 +133,57 @@ class RedisServerChangeRaceTest {
 			.isInstanceOf(BackendUnavailableException.class)
 			.hasMessageContaining("behind the time of its last reservation");
 		assertThat(server.template().opsForValue().get(KEYS.counter(this.sequence))).isEqualTo("100");
+	}
+
+	/**
+	 * A stamp far ahead of the server's clock (written while the host's clock was set a
+	 * year ahead, a wrong RTC, say): the counter is refused until the clock reaches it, a
+	 * year, in every instance, increment mode included. The refusal must say so and name
+	 * a recovery that serves the sequence at once, and that recovery must work without a
+	 * restart of the instances.
+	 */
+	@Test
+	void aStampFarAheadNamesTheRecoveryThatServesTheSequenceAtOnce() {
+		RedisServerProcess server = this.first.server();
+		assertThat(jumping(server.connectionFactory()).allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		stampAhead(server, TimeUnit.DAYS.toMillis(365));
+		server.save();
+		server.restart();
+		RedisSegmentStore store = jumping(server.connectionFactory());
+		String serverName = ServerNames.of(server);
+		assertThatExceptionOfType(BackendUnavailableException.class)
+			.isThrownBy(() -> new RedisIncrementSequence(store, this.sequence, 1).next())
+			.withMessageContaining("set the key '" + KEYS.stamp(this.sequence) + "' to '" + serverName + ":");
+		server.template().opsForValue().set(KEYS.counter(this.sequence), "5000");
+		server.template().opsForValue().set(KEYS.stamp(this.sequence), serverName + ":0");
+		assertThat(store.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(5001, 5101));
+	}
+
+	/**
+	 * The recovery that a refusal names, applied as named, and then another change before
+	 * the sequence is reserved again (a restart, a failover): the counter moves by the
+	 * jump and the minutes since the recovery, not by the jump for every minute since
+	 * 1970, which the time 0 that the recovery used to write makes it: 3 * 10^13 IDs at
+	 * this test's jump, every ID there is for a bounded sequence, which is then refused.
+	 */
+	@Test
+	void aChangeAfterTheRecoveryThatARefusalNamesMovesTheCounterByTheJump() {
+		RedisServerProcess server = this.first.server();
+		assertThat(jumping(server.connectionFactory()).allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1, 101));
+		server.save();
+		server.restart();
+		Throwable refusal = catchThrowable(
+				() -> new RedisSegmentStore(server.connectionFactory(), KEYS).allocate(this.sequence, 100, 1));
+		assertThat(refusal).isInstanceOf(CounterLostException.class);
+		Matcher recovery = Pattern.compile("set the key '([^']+)' to '([^']+)'").matcher(refusal.getMessage());
+		assertThat(recovery.find()).as("a recovery in %s", refusal.getMessage()).isTrue();
+		server.template().opsForValue().set(KEYS.counter(this.sequence), "5000");
+		server.template().opsForValue().set(recovery.group(1), recovery.group(2));
+		server.save();
+		server.restart();
+		Segment moved = jumping(server.connectionFactory()).allocate(this.sequence, 100, 1);
+		assertThat(moved.start()).as("the first ID after the change that followed the recovery")
+			.isBetween(5000 + JUMP + 1, 5000 + 2 * JUMP + 1);
 	}
 
 	/**
@@ -274,7 +327,7 @@ class RedisServerChangeRaceTest {
 		c.switchTo(replica.connectionFactory());
 		String server = ServerNames.of(replica);
 		assertThatExceptionOfType(CounterLostException.class).isThrownBy(() -> storeA.allocate(this.sequence, 100, 1))
-			.withMessageContaining("set the key '" + KEYS.stamp(this.sequence) + "' to '" + server + ":0'");
+			.withMessageContaining("set the key '" + KEYS.stamp(this.sequence) + "' to '" + server + ":");
 		replica.template().opsForValue().set(KEYS.counter(this.sequence), "1000000");
 		replica.template().opsForValue().set(KEYS.stamp(this.sequence), server + ":0");
 		assertThat(storeC.allocate(this.sequence, 100, 1)).isEqualTo(new Segment(1_000_001, 1_000_101));
