@@ -96,6 +96,9 @@ import io.github.idgen.background.BackgroundScheduler;
  * error log per call.</li>
  * <li>{@link #lastFailure}: written by fetch attempts, read by waiting callers and
  * {@link #state()}; volatile.</li>
+ * <li>{@link #inStore}: set by a fetch attempt for as long as it is in the store's call,
+ * read when the generator closes to name the sequences whose fetch still hangs there;
+ * volatile.</li>
  * <li>A segment's cursor: advanced atomically by every caller.</li>
  * </ul>
  * The {@link SequenceObserver} hears of every fetch, its outcome and duration, and of
@@ -158,6 +161,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	private volatile RuntimeException lastFailure;
 
 	private long lastFailureNanos;
+
+	private volatile boolean inStore;
 
 	/**
 	 * Create a buffer. No segment is fetched before the first ID is asked for.
@@ -427,10 +432,11 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Return whether a fetch is claimed: scheduled, waiting to retry or in the store.
+	 * Return whether a fetch attempt is in the store's call right now; not one that is
+	 * scheduled or waits to retry.
 	 */
-	boolean isFetching() {
-		return this.fetch.get() != null;
+	boolean isInStore() {
+		return this.inStore;
 	}
 
 	/**
@@ -636,7 +642,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		long startedAt = System.nanoTime();
 		Segment segment;
 		try {
-			segment = this.guard.check(this.store.allocate(this.name, requestedStep, this.settings.bounds()));
+			segment = this.guard.check(allocate(requestedStep));
 		}
 		catch (BackendUnavailableException ex) {
 			failedTransiently(claimed, startedAt, ex);
@@ -666,6 +672,20 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		}
 		report(() -> this.observer.segmentFetched(this.name, segment.size(), Duration.ofNanos(tookNanos)));
 		return true;
+	}
+
+	/**
+	 * Ask the store for a segment, marked as in the store meanwhile (see
+	 * {@link #isInStore()}).
+	 */
+	private Segment allocate(long requestedStep) {
+		this.inStore = true;
+		try {
+			return this.store.allocate(this.name, requestedStep, this.settings.bounds());
+		}
+		finally {
+			this.inStore = false;
+		}
 	}
 
 	private void failedTransiently(Fetch claimed, long startedAt, BackendUnavailableException failure) {
