@@ -511,7 +511,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		finally {
 			this.lock.unlock();
 			if (waited) {
-				this.observer.waited(this.name, Duration.ofNanos(System.nanoTime() - startedAt));
+				Duration took = Duration.ofNanos(System.nanoTime() - startedAt);
+				report(() -> this.observer.waited(this.name, took));
 			}
 		}
 	}
@@ -699,10 +700,11 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Tell the observer of a fetch's outcome, throwing nothing: the observer's guard
-	 * ({@link SequenceObserver#guarded}) logs what it throws but a
+	 * Tell the observer of a fetch's outcome or of a caller's wait, throwing nothing: the
+	 * observer's guard ({@link SequenceObserver#guarded}) logs what it throws but a
 	 * {@link VirtualMachineError}, which is logged here, so that a fetch that published
-	 * its segment is not taken for a failed one, nor a failure for another.
+	 * its segment is not taken for a failed one, nor a failure for another, and a batch
+	 * that waited does not lose the IDs it took before.
 	 */
 	private void report(Runnable call) {
 		try {

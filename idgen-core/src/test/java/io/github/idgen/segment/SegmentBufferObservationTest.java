@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -209,6 +210,37 @@ class SegmentBufferObservationTest {
 
 				});
 		assertThat(buffer.next()).isEqualTo(1);
+	}
+
+	@Test
+	void aBatchThatWaitsIsServedWholeThoughTheObserverOfItsWaitThrowsAVirtualMachineError() throws Exception {
+		ControllableSegmentStore store = new ControllableSegmentStore();
+		AtomicBoolean overflow = new AtomicBoolean();
+		SegmentBuffer buffer = buffer(store, settings(10, 0.5, Duration.ofSeconds(5)), new SequenceObserver() {
+
+			@Override
+			public void waited(String sequence, Duration waited) {
+				if (overflow.get()) {
+					throw new StackOverflowError("observer recursed");
+				}
+			}
+
+		});
+		assertThat(buffer.next()).isEqualTo(1);
+		store.block();
+		overflow.set(true);
+		CompletableFuture.runAsync(() -> {
+			try {
+				TimeUnit.MILLISECONDS.sleep(200);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			store.release();
+		});
+		assertThat(buffer.next(25)).as("a batch that took 2 to 10, then waited for the next segment")
+			.containsExactly(LongStream.rangeClosed(2, 26).toArray());
+		assertThat(buffer.next()).as("the next ID: none was lost").isEqualTo(27);
 	}
 
 	@Test
