@@ -1,5 +1,6 @@
 package io.github.idgen.segment;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -241,6 +242,71 @@ class SegmentBufferObservationTest {
 		assertThat(buffer.next(25)).as("a batch that took 2 to 10, then waited for the next segment")
 			.containsExactly(LongStream.rangeClosed(2, 26).toArray());
 		assertThat(buffer.next()).as("the next ID: none was lost").isEqualTo(27);
+	}
+
+	@Test
+	void aBatchThatWaitsIsServedWholeThoughTheObserverOfItsWaitThrowsAnUndeclaredCheckedException() throws Exception {
+		ControllableSegmentStore store = new ControllableSegmentStore();
+		AtomicBoolean failing = new AtomicBoolean();
+		SegmentBuffer buffer = buffer(store, settings(10, 0.5, Duration.ofSeconds(5)), new SequenceObserver() {
+
+			@Override
+			public void waited(String sequence, Duration waited) {
+				if (failing.get()) {
+					throwUndeclared(new IOException("metrics file: disk full"));
+				}
+			}
+
+		});
+		assertThat(buffer.next()).isEqualTo(1);
+		store.block();
+		failing.set(true);
+		CompletableFuture.runAsync(() -> {
+			try {
+				TimeUnit.MILLISECONDS.sleep(200);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			store.release();
+		});
+		assertThat(buffer.next(25)).as("a batch that took 2 to 10, then waited for the next segment")
+			.containsExactly(LongStream.rangeClosed(2, 26).toArray());
+		assertThat(buffer.next()).as("the next ID: none was lost").isEqualTo(27);
+	}
+
+	@Test
+	void aPermanentFailureReachesTheCallerAtOnceThoughTheObserverOfFailuresThrowsAnUndeclaredCheckedException() {
+		SegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				throw new IllegalArgumentException("Sequence name must not contain '{' or '}'");
+			}
+
+		};
+		SegmentBuffer buffer = buffer(store, settings(10, 0.5, Duration.ofSeconds(5)), new SequenceObserver() {
+
+			@Override
+			public void fetchFailed(String sequence, Duration duration, RuntimeException failure) {
+				throwUndeclared(new IOException("metrics file: disk full"));
+			}
+
+		});
+		long started = System.nanoTime();
+		assertThatExceptionOfType(IllegalArgumentException.class).isThrownBy(buffer::next)
+			.withMessageContaining("must not contain");
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the caller's wait")
+			.isLessThan(Duration.ofSeconds(2));
+	}
+
+	/**
+	 * Throw a checked exception from a method that does not declare it, as a Kotlin
+	 * observer does when a Java method it calls throws one.
+	 */
+	@SuppressWarnings("unchecked")
+	private static <T extends Throwable> void throwUndeclared(Throwable failure) throws T {
+		throw (T) failure;
 	}
 
 	@Test
