@@ -54,15 +54,16 @@ import io.github.idgen.background.BackgroundScheduler;
  * when an attempt succeeds, when the store fails for good, or when the executor shuts
  * down. The store tells the two kinds of failure apart (see {@link SegmentStore}): a
  * {@link BackendUnavailableException} is retried, so that a transient failure is healed
- * before the current segment runs out; any other exception
+ * before the current segment runs out; any other runtime exception
  * ({@link IllegalArgumentException},
  * {@link io.github.idgen.BackendMisconfiguredException}, an exhausted sequence, ...) ends
- * the fetch and reaches the waiting callers at once. An {@link Error} thrown by the store
- * counts as a transient failure and is reported and retried the same way; one thrown by
- * the executor ends the fetch, and the next caller that needs a segment starts a new one.
- * A fetched segment is published before the observer hears of it, so nothing an observer
- * throws costs a segment. No failure leaves a fetch claimed that nobody runs, and once
- * the executor is shut down a caller that needs a segment is told at once.
+ * the fetch and reaches the waiting callers at once. An {@link Error} thrown by the
+ * store, or a checked exception it throws undeclared, counts as a transient failure and
+ * is reported and retried the same way; an {@link Error} thrown by the executor ends the
+ * fetch, and the next caller that needs a segment starts a new one. A fetched segment is
+ * published before the observer hears of it, so nothing an observer throws costs a
+ * segment. No failure leaves a fetch claimed that nobody runs, and once the executor is
+ * shut down a caller that needs a segment is told at once.
  * <p>
  * A fetch is claimed with a compare-and-set of {@link #fetch} and released only under
  * {@link #lock}, with a signal to the waiting callers. A claim made while a fetched
@@ -589,7 +590,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		try {
 			done = fetchOnce(claimed);
 		}
-		catch (RuntimeException | Error ex) {
+		catch (Throwable ex) {
 			failedWithError(claimed, ex);
 		}
 		finally {
@@ -636,7 +637,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * successfully or for good; {@code false} if it failed transiently and is to be
 	 * retried. A segment is published before anyone hears of it: the observer is told
 	 * last, so that nothing it throws costs the segment or the step. An {@link Error}
-	 * thrown by the store counts as a transient failure, reported and retried like one.
+	 * thrown by the store, or a checked exception it throws undeclared (as a store
+	 * written in Kotlin does), counts as a transient failure, reported and retried like
+	 * one.
 	 */
 	private boolean fetchOnce(Fetch claimed) {
 		long requestedStep = nextStep();
@@ -655,7 +658,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			finish(claimed, null, ex);
 			return true;
 		}
-		catch (Error ex) {
+		catch (Throwable ex) {
+			// an Error, or a checked exception thrown undeclared (as from Kotlin)
 			failedTransiently(claimed, startedAt, new BackendUnavailableException("Fetching a segment of sequence "
 					+ SequenceNames.quote(this.name) + " failed: " + FailureDescriptions.describe(ex), ex));
 			return false;

@@ -1,6 +1,7 @@
 package io.github.idgen.segment;
 
 import java.io.IOException;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -332,6 +333,29 @@ class SegmentBufferObservationTest {
 			.hasCauseInstanceOf(NoClassDefFoundError.class);
 		WaitingCall.awaitUntil(() -> !observer.fetched.isEmpty(), "the fetch reported, after its segment");
 		assertThat(observer.fetched).hasSize(1);
+	}
+
+	@Test
+	void aCheckedExceptionTheStoreThrowsUndeclaredIsReportedRetriedAndNamedToTheCaller() {
+		InMemorySegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				throwUndeclared(new SQLException("Connection refused", "08001"));
+				return null;
+			}
+
+		};
+		RecordingObserver observer = new RecordingObserver();
+		SegmentBuffer buffer = buffer(store, settings(100, 0.5, Duration.ofMillis(300)), observer);
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(buffer::next)
+			.havingRootCause()
+			.isInstanceOf(SQLException.class)
+			.withMessage("Connection refused");
+		assertThat(observer.failed).as("failed fetches reported").isNotEmpty();
+		assertThat(observer.failed.get(0).failure()).isInstanceOf(BackendUnavailableException.class)
+			.hasMessageContaining("'order'")
+			.hasCauseInstanceOf(SQLException.class);
 	}
 
 	private SegmentBuffer buffer(SegmentStore store, SegmentSettings settings, SequenceObserver observer) {
