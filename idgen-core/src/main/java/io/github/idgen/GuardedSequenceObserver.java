@@ -64,6 +64,9 @@ final class GuardedSequenceObserver implements SequenceObserver {
 		catch (Throwable ex) {
 			// a RuntimeException, an Error, or a checked exception thrown undeclared (as
 			// from Kotlin, which has no checked exceptions)
+			if (ex instanceof InterruptedException) {
+				Thread.currentThread().interrupt();
+			}
 			logger.warn("Sequence observer {} failed; IDs are served regardless", this.delegate, ex);
 		}
 	}
