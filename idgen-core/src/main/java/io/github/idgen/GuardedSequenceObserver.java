@@ -7,8 +7,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Forwards every call to a {@link SequenceObserver} and logs what it throws, so that an
- * observer cannot break generation: a {@link RuntimeException}, and an {@link Error} such
- * as a {@link NoClassDefFoundError} of a metrics library that is missing. A
+ * observer cannot break generation: a {@link RuntimeException}, an {@link Error} such as
+ * a {@link NoClassDefFoundError} of a metrics library that is missing, and a checked
+ * exception thrown without being declared (as Kotlin code does). A
  * {@link VirtualMachineError} (out of memory, a stack overflow) says that the thread
  * itself is in trouble and is thrown on to the caller, which must not lose IDs by it
  * either (see {@link io.github.idgen.segment.SegmentBuffer}).
@@ -60,7 +61,12 @@ final class GuardedSequenceObserver implements SequenceObserver {
 		catch (VirtualMachineError ex) {
 			throw ex;
 		}
-		catch (RuntimeException | Error ex) {
+		catch (Throwable ex) {
+			// a RuntimeException, an Error, or a checked exception thrown undeclared (as
+			// from Kotlin, which has no checked exceptions)
+			if (ex instanceof InterruptedException) {
+				Thread.currentThread().interrupt();
+			}
 			logger.warn("Sequence observer {} failed; IDs are served regardless", this.delegate, ex);
 		}
 	}

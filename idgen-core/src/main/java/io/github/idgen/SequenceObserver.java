@@ -10,9 +10,9 @@ import java.time.Duration;
  * Every method has a no-op default, so an observer implements only what it needs. Each
  * backend is given an observer of its own, so an observer knows which backend it watches.
  * Whoever calls an observer passes it through {@link #guarded(SequenceObserver)} first: a
- * {@link RuntimeException} or an {@link Error} thrown by an observer is logged and never
- * breaks generation; only a {@link VirtualMachineError} is thrown on, and costs no ID
- * either.
+ * {@link RuntimeException}, an {@link Error} or a checked exception thrown undeclared (as
+ * from Kotlin) by an observer is logged and never breaks generation; only a
+ * {@link VirtualMachineError} is thrown on, and costs no ID either.
  */
 public interface SequenceObserver {
 
@@ -80,8 +80,8 @@ public interface SequenceObserver {
 
 	/**
 	 * Return an observer that forwards to the given one and logs, rather than throws, any
-	 * {@link RuntimeException} or {@link Error} it throws but a
-	 * {@link VirtualMachineError}.
+	 * {@link RuntimeException}, {@link Error} or undeclared checked exception it throws
+	 * but a {@link VirtualMachineError}.
 	 * @param observer the observer to guard, {@code null} for {@link #NONE}
 	 * @return the guarded observer
 	 */

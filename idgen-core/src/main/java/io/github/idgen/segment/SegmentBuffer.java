@@ -54,15 +54,16 @@ import io.github.idgen.background.BackgroundScheduler;
  * when an attempt succeeds, when the store fails for good, or when the executor shuts
  * down. The store tells the two kinds of failure apart (see {@link SegmentStore}): a
  * {@link BackendUnavailableException} is retried, so that a transient failure is healed
- * before the current segment runs out; any other exception
+ * before the current segment runs out; any other runtime exception
  * ({@link IllegalArgumentException},
  * {@link io.github.idgen.BackendMisconfiguredException}, an exhausted sequence, ...) ends
- * the fetch and reaches the waiting callers at once. An {@link Error} thrown by the store
- * counts as a transient failure and is reported and retried the same way; one thrown by
- * the executor ends the fetch, and the next caller that needs a segment starts a new one.
- * A fetched segment is published before the observer hears of it, so nothing an observer
- * throws costs a segment. No failure leaves a fetch claimed that nobody runs, and once
- * the executor is shut down a caller that needs a segment is told at once.
+ * the fetch and reaches the waiting callers at once. An {@link Error} thrown by the
+ * store, or a checked exception it throws undeclared, counts as a transient failure and
+ * is reported and retried the same way; an {@link Error} thrown by the executor ends the
+ * fetch, and the next caller that needs a segment starts a new one. A fetched segment is
+ * published before the observer hears of it, so nothing an observer throws costs a
+ * segment. No failure leaves a fetch claimed that nobody runs, and once the executor is
+ * shut down a caller that needs a segment is told at once.
  * <p>
  * A fetch is claimed with a compare-and-set of {@link #fetch} and released only under
  * {@link #lock}, with a signal to the waiting callers. A claim made while a fetched
@@ -96,6 +97,9 @@ import io.github.idgen.background.BackgroundScheduler;
  * error log per call.</li>
  * <li>{@link #lastFailure}: written by fetch attempts, read by waiting callers and
  * {@link #state()}; volatile.</li>
+ * <li>{@link #inStore}: set by a fetch attempt for as long as it is in the store's call,
+ * read when the generator closes to name the sequences whose fetch still hangs there;
+ * volatile.</li>
  * <li>A segment's cursor: advanced atomically by every caller.</li>
  * </ul>
  * The {@link SequenceObserver} hears of every fetch, its outcome and duration, and of
@@ -158,6 +162,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	private volatile RuntimeException lastFailure;
 
 	private long lastFailureNanos;
+
+	private volatile boolean inStore;
 
 	/**
 	 * Create a buffer. No segment is fetched before the first ID is asked for.
@@ -427,10 +433,11 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Return whether a fetch is claimed: scheduled, waiting to retry or in the store.
+	 * Return whether a fetch attempt is in the store's call right now; not one that is
+	 * scheduled or waits to retry.
 	 */
-	boolean isFetching() {
-		return this.fetch.get() != null;
+	boolean isInStore() {
+		return this.inStore;
 	}
 
 	/**
@@ -505,7 +512,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		finally {
 			this.lock.unlock();
 			if (waited) {
-				this.observer.waited(this.name, Duration.ofNanos(System.nanoTime() - startedAt));
+				Duration took = Duration.ofNanos(System.nanoTime() - startedAt);
+				report(() -> this.observer.waited(this.name, took));
 			}
 		}
 	}
@@ -582,7 +590,7 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		try {
 			done = fetchOnce(claimed);
 		}
-		catch (RuntimeException | Error ex) {
+		catch (Throwable ex) {
 			failedWithError(claimed, ex);
 		}
 		finally {
@@ -629,14 +637,16 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	 * successfully or for good; {@code false} if it failed transiently and is to be
 	 * retried. A segment is published before anyone hears of it: the observer is told
 	 * last, so that nothing it throws costs the segment or the step. An {@link Error}
-	 * thrown by the store counts as a transient failure, reported and retried like one.
+	 * thrown by the store, or a checked exception it throws undeclared (as a store
+	 * written in Kotlin does), counts as a transient failure, reported and retried like
+	 * one.
 	 */
 	private boolean fetchOnce(Fetch claimed) {
 		long requestedStep = nextStep();
 		long startedAt = System.nanoTime();
 		Segment segment;
 		try {
-			segment = this.guard.check(this.store.allocate(this.name, requestedStep, this.settings.bounds()));
+			segment = this.guard.check(allocate(requestedStep));
 		}
 		catch (BackendUnavailableException ex) {
 			failedTransiently(claimed, startedAt, ex);
@@ -648,7 +658,8 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 			finish(claimed, null, ex);
 			return true;
 		}
-		catch (Error ex) {
+		catch (Throwable ex) {
+			// an Error, or a checked exception thrown undeclared (as from Kotlin)
 			failedTransiently(claimed, startedAt, new BackendUnavailableException("Fetching a segment of sequence "
 					+ SequenceNames.quote(this.name) + " failed: " + FailureDescriptions.describe(ex), ex));
 			return false;
@@ -668,6 +679,20 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		return true;
 	}
 
+	/**
+	 * Ask the store for a segment, marked as in the store meanwhile (see
+	 * {@link #isInStore()}).
+	 */
+	private Segment allocate(long requestedStep) {
+		this.inStore = true;
+		try {
+			return this.store.allocate(this.name, requestedStep, this.settings.bounds());
+		}
+		finally {
+			this.inStore = false;
+		}
+	}
+
 	private void failedTransiently(Fetch claimed, long startedAt, BackendUnavailableException failure) {
 		reportFailure(startedAt, failure);
 		retryLater(claimed, failure);
@@ -679,10 +704,11 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
-	 * Tell the observer of a fetch's outcome, throwing nothing: the observer's guard
-	 * ({@link SequenceObserver#guarded}) logs what it throws but a
+	 * Tell the observer of a fetch's outcome or of a caller's wait, throwing nothing: the
+	 * observer's guard ({@link SequenceObserver#guarded}) logs what it throws but a
 	 * {@link VirtualMachineError}, which is logged here, so that a fetch that published
-	 * its segment is not taken for a failed one, nor a failure for another.
+	 * its segment is not taken for a failed one, nor a failure for another, and a batch
+	 * that waited does not lose the IDs it took before.
 	 */
 	private void report(Runnable call) {
 		try {

@@ -155,7 +155,7 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 
 	private String stillFetching() {
 		List<String> names = this.buffers.stream()
-			.filter(SegmentBuffer::isFetching)
+			.filter(SegmentBuffer::isInStore)
 			.map((buffer) -> SequenceNames.quote(buffer.name()))
 			.toList();
 		return names.isEmpty() ? "a sequence" : "sequence " + String.join(", ", names);

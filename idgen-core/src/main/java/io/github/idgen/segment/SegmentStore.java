@@ -21,12 +21,14 @@ import io.github.idgen.SequenceExhaustedException;
  * <p>
  * A store tells transient failures from permanent ones by the exception it throws: a
  * {@link BackendUnavailableException} (a lost connection, a timeout, a server that is
- * restarting) is retried by the segment engine in the background; every other exception
- * ({@link BackendMisconfiguredException} for a missing table, a missing permission or a
- * script the server rejects, {@link IllegalArgumentException} for a name the store cannot
- * serve, {@link SequenceExhaustedException}, ...) is permanent and reaches the caller at
- * once. Exception messages never quote a driver's message, which can name hosts, ports
- * and users; the driver's exception is kept as the cause (see
+ * restarting) is retried by the segment engine in the background; every other runtime
+ * exception ({@link BackendMisconfiguredException} for a missing table, a missing
+ * permission or a script the server rejects, {@link IllegalArgumentException} for a name
+ * the store cannot serve, {@link SequenceExhaustedException}, ...) is permanent and
+ * reaches the caller at once. An {@link Error}, or a checked exception thrown undeclared
+ * (as from Kotlin), is retried like a {@link BackendUnavailableException}. Exception
+ * messages never quote a driver's message, which can name hosts, ports and users; the
+ * driver's exception is kept as the cause (see
  * {@link io.github.idgen.FailureDescriptions}).
  * <p>
  * Implementations are thread-safe.

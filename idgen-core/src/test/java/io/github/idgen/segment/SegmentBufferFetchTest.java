@@ -212,6 +212,60 @@ class SegmentBufferFetchTest {
 	}
 
 	@Test
+	void closeWarnsOnlyOfTheSequencesWhoseFetchIsStillInTheStore() throws Exception {
+		CountDownLatch entered = new CountDownLatch(1);
+		CountDownLatch answer = new CountDownLatch(1);
+		SegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				if (sequence.equals("invoice")) {
+					throw new BackendUnavailableException("partition of 'invoice' is down");
+				}
+				entered.countDown();
+				boolean interrupted = false;
+				while (answer.getCount() > 0) {
+					try {
+						answer.await();
+					}
+					catch (InterruptedException ex) {
+						interrupted = true;
+					}
+				}
+				if (interrupted) {
+					Thread.currentThread().interrupt();
+				}
+				return super.allocate(sequence, step, bounds);
+			}
+
+		};
+		ListAppender<ILoggingEvent> log = new ListAppender<>();
+		Logger logger = (Logger) LoggerFactory.getLogger(SegmentSequences.class);
+		logger.addAppender(log);
+		log.start();
+		try {
+			SegmentSequences sequences = new SegmentSequences(store, settings(10, Duration.ofMillis(200)), Map.of());
+			Sequence order = sequences.create("order");
+			Sequence invoice = sequences.create("invoice");
+			CompletableFuture.runAsync(order::next);
+			assertThat(entered.await(5, TimeUnit.SECONDS)).as("a fetch of 'order' in the store").isTrue();
+			assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(invoice::next);
+			sequences.close();
+			assertThat(log.list).filteredOn((event) -> event.getLevel() == Level.WARN)
+				.singleElement()
+				.extracting(ILoggingEvent::getFormattedMessage)
+				.asString()
+				.as("the warning names the sequence in the store, not the one waiting to retry")
+				.contains("'order'")
+				.doesNotContain("'invoice'");
+		}
+		finally {
+			answer.countDown();
+			logger.detachAppender(log);
+		}
+	}
+
+	@Test
 	void afterCloseACallerWhoseRetryWasDroppedIsToldAtOnce() {
 		ControllableSegmentStore store = new ControllableSegmentStore();
 		store.setFailing(true);

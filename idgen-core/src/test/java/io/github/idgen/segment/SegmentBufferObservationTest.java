@@ -1,5 +1,7 @@
 package io.github.idgen.segment;
 
+import java.io.IOException;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -8,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -212,6 +215,102 @@ class SegmentBufferObservationTest {
 	}
 
 	@Test
+	void aBatchThatWaitsIsServedWholeThoughTheObserverOfItsWaitThrowsAVirtualMachineError() throws Exception {
+		ControllableSegmentStore store = new ControllableSegmentStore();
+		AtomicBoolean overflow = new AtomicBoolean();
+		SegmentBuffer buffer = buffer(store, settings(10, 0.5, Duration.ofSeconds(5)), new SequenceObserver() {
+
+			@Override
+			public void waited(String sequence, Duration waited) {
+				if (overflow.get()) {
+					throw new StackOverflowError("observer recursed");
+				}
+			}
+
+		});
+		assertThat(buffer.next()).isEqualTo(1);
+		store.block();
+		overflow.set(true);
+		CompletableFuture.runAsync(() -> {
+			try {
+				TimeUnit.MILLISECONDS.sleep(200);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			store.release();
+		});
+		assertThat(buffer.next(25)).as("a batch that took 2 to 10, then waited for the next segment")
+			.containsExactly(LongStream.rangeClosed(2, 26).toArray());
+		assertThat(buffer.next()).as("the next ID: none was lost").isEqualTo(27);
+	}
+
+	@Test
+	void aBatchThatWaitsIsServedWholeThoughTheObserverOfItsWaitThrowsAnUndeclaredCheckedException() throws Exception {
+		ControllableSegmentStore store = new ControllableSegmentStore();
+		AtomicBoolean failing = new AtomicBoolean();
+		SegmentBuffer buffer = buffer(store, settings(10, 0.5, Duration.ofSeconds(5)), new SequenceObserver() {
+
+			@Override
+			public void waited(String sequence, Duration waited) {
+				if (failing.get()) {
+					throwUndeclared(new IOException("metrics file: disk full"));
+				}
+			}
+
+		});
+		assertThat(buffer.next()).isEqualTo(1);
+		store.block();
+		failing.set(true);
+		CompletableFuture.runAsync(() -> {
+			try {
+				TimeUnit.MILLISECONDS.sleep(200);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			store.release();
+		});
+		assertThat(buffer.next(25)).as("a batch that took 2 to 10, then waited for the next segment")
+			.containsExactly(LongStream.rangeClosed(2, 26).toArray());
+		assertThat(buffer.next()).as("the next ID: none was lost").isEqualTo(27);
+	}
+
+	@Test
+	void aPermanentFailureReachesTheCallerAtOnceThoughTheObserverOfFailuresThrowsAnUndeclaredCheckedException() {
+		SegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				throw new IllegalArgumentException("Sequence name must not contain '{' or '}'");
+			}
+
+		};
+		SegmentBuffer buffer = buffer(store, settings(10, 0.5, Duration.ofSeconds(5)), new SequenceObserver() {
+
+			@Override
+			public void fetchFailed(String sequence, Duration duration, RuntimeException failure) {
+				throwUndeclared(new IOException("metrics file: disk full"));
+			}
+
+		});
+		long started = System.nanoTime();
+		assertThatExceptionOfType(IllegalArgumentException.class).isThrownBy(buffer::next)
+			.withMessageContaining("must not contain");
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the caller's wait")
+			.isLessThan(Duration.ofSeconds(2));
+	}
+
+	/**
+	 * Throw a checked exception from a method that does not declare it, as a Kotlin
+	 * observer does when a Java method it calls throws one.
+	 */
+	@SuppressWarnings("unchecked")
+	private static <T extends Throwable> void throwUndeclared(Throwable failure) throws T {
+		throw (T) failure;
+	}
+
+	@Test
 	void anErrorOfTheStoreIsReportedAsAFailedFetchAndRetried() {
 		AtomicBoolean failOnce = new AtomicBoolean(true);
 		InMemorySegmentStore store = new InMemorySegmentStore() {
@@ -234,6 +333,29 @@ class SegmentBufferObservationTest {
 			.hasCauseInstanceOf(NoClassDefFoundError.class);
 		WaitingCall.awaitUntil(() -> !observer.fetched.isEmpty(), "the fetch reported, after its segment");
 		assertThat(observer.fetched).hasSize(1);
+	}
+
+	@Test
+	void aCheckedExceptionTheStoreThrowsUndeclaredIsReportedRetriedAndNamedToTheCaller() {
+		InMemorySegmentStore store = new InMemorySegmentStore() {
+
+			@Override
+			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
+				throwUndeclared(new SQLException("Connection refused", "08001"));
+				return null;
+			}
+
+		};
+		RecordingObserver observer = new RecordingObserver();
+		SegmentBuffer buffer = buffer(store, settings(100, 0.5, Duration.ofMillis(300)), observer);
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(buffer::next)
+			.havingRootCause()
+			.isInstanceOf(SQLException.class)
+			.withMessage("Connection refused");
+		assertThat(observer.failed).as("failed fetches reported").isNotEmpty();
+		assertThat(observer.failed.get(0).failure()).isInstanceOf(BackendUnavailableException.class)
+			.hasMessageContaining("'order'")
+			.hasCauseInstanceOf(SQLException.class);
 	}
 
 	private SegmentBuffer buffer(SegmentStore store, SegmentSettings settings, SequenceObserver observer) {

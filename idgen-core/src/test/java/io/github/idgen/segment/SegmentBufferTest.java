@@ -344,7 +344,6 @@ class SegmentBufferTest {
 
 	@Test
 	void aFetchTimeoutTooLongToBeTimedIsRefusedAndTheLongestServes() {
-		// TMP
 		assertThatIllegalArgumentException().isThrownBy(() -> settings(1, 10, 10, 0.5, Duration.ofDays(106_752)));
 		SegmentIdGenerator generator = generator(new InMemorySegmentStore(),
 				settings(1, 10, 10, 0.5, SegmentSettings.MAX_FETCH_TIMEOUT));
