@@ -173,18 +173,7 @@ class SegmentBufferFetchTest {
 			@Override
 			public Segment allocate(String sequence, long step, SequenceBounds bounds) {
 				entered.countDown();
-				boolean interrupted = false;
-				while (answer.getCount() > 0) {
-					try {
-						answer.await();
-					}
-					catch (InterruptedException ex) {
-						interrupted = true;
-					}
-				}
-				if (interrupted) {
-					Thread.currentThread().interrupt();
-				}
+				awaitAsAHungStore(answer);
 				return super.allocate(sequence, step, bounds);
 			}
 
@@ -223,18 +212,7 @@ class SegmentBufferFetchTest {
 					throw new BackendUnavailableException("partition of 'invoice' is down");
 				}
 				entered.countDown();
-				boolean interrupted = false;
-				while (answer.getCount() > 0) {
-					try {
-						answer.await();
-					}
-					catch (InterruptedException ex) {
-						interrupted = true;
-					}
-				}
-				if (interrupted) {
-					Thread.currentThread().interrupt();
-				}
+				awaitAsAHungStore(answer);
 				return super.allocate(sequence, step, bounds);
 			}
 
@@ -537,6 +515,25 @@ class SegmentBufferFetchTest {
 			return super.getCause();
 		}
 
+	}
+
+	/**
+	 * Wait for the latch as a store hung in a call does: through interrupts, which it
+	 * keeps for the caller.
+	 */
+	private static void awaitAsAHungStore(CountDownLatch answer) {
+		boolean interrupted = false;
+		while (answer.getCount() > 0) {
+			try {
+				answer.await();
+			}
+			catch (InterruptedException ex) {
+				interrupted = true;
+			}
+		}
+		if (interrupted) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 }

@@ -231,15 +231,7 @@ class SegmentBufferObservationTest {
 		assertThat(buffer.next()).isEqualTo(1);
 		store.block();
 		overflow.set(true);
-		CompletableFuture.runAsync(() -> {
-			try {
-				TimeUnit.MILLISECONDS.sleep(200);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			store.release();
-		});
+		releaseIn200Milliseconds(store);
 		assertThat(buffer.next(25)).as("a batch that took 2 to 10, then waited for the next segment")
 			.containsExactly(LongStream.rangeClosed(2, 26).toArray());
 		assertThat(buffer.next()).as("the next ID: none was lost").isEqualTo(27);
@@ -262,15 +254,7 @@ class SegmentBufferObservationTest {
 		assertThat(buffer.next()).isEqualTo(1);
 		store.block();
 		failing.set(true);
-		CompletableFuture.runAsync(() -> {
-			try {
-				TimeUnit.MILLISECONDS.sleep(200);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			store.release();
-		});
+		releaseIn200Milliseconds(store);
 		assertThat(buffer.next(25)).as("a batch that took 2 to 10, then waited for the next segment")
 			.containsExactly(LongStream.rangeClosed(2, 26).toArray());
 		assertThat(buffer.next()).as("the next ID: none was lost").isEqualTo(27);
@@ -367,6 +351,18 @@ class SegmentBufferObservationTest {
 
 	private static SegmentSettings settings(long step, double prefetchAt, Duration fetchTimeout) {
 		return new SegmentSettings(1, step, new StepPolicy(step, step, Duration.ofDays(1)), prefetchAt, fetchTimeout);
+	}
+
+	private static void releaseIn200Milliseconds(ControllableSegmentStore store) {
+		CompletableFuture.runAsync(() -> {
+			try {
+				TimeUnit.MILLISECONDS.sleep(200);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			store.release();
+		});
 	}
 
 }
