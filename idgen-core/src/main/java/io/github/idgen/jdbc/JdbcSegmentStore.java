@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -301,20 +302,50 @@ public class JdbcSegmentStore implements SegmentStore, StripeStore {
 		try (Connection connection = this.dataSource.getConnection();
 				AutoCommit autoCommit = AutoCommit.set(connection, true);
 				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
-			if (expected.isEmpty()) {
-				return this.rows.insertIfAbsent(connection, counter, value);
-			}
-			try (PreparedStatement statement = connection.prepareStatement(this.table.compareAndSet())) {
-				statement.setLong(1, value);
-				statement.setLong(2, value - expected.getAsLong());
-				statement.setString(3, counter);
-				statement.setLong(4, expected.getAsLong());
-				return statement.executeUpdate() == 1;
-			}
+			return compareAndSet(connection, counter, expected, value);
 		}
 		catch (SQLException ex) {
 			throw SqlFailures.SEGMENT_TABLE.translate("Could not set the counter " + SequenceNames.quote(counter)
 					+ " in table '" + this.table.tableName() + "'", ex);
+		}
+	}
+
+	/**
+	 * Set the counter and read the others over the same connection, so that what is read
+	 * comes from the database that took the counter even where the pool's connections
+	 * reach more than one.
+	 */
+	@Override
+	public Optional<List<OptionalLong>> compareAndSetThenRead(String counter, OptionalLong expected, long value,
+			List<String> counters) {
+		SequenceNames.validateCounter(counter);
+		counters.forEach(SequenceNames::validateCounter);
+		try (Connection connection = this.dataSource.getConnection();
+				AutoCommit autoCommit = AutoCommit.set(connection, true);
+				ReadCommitted readCommitted = ReadCommitted.set(connection)) {
+			if (!compareAndSet(connection, counter, expected, value)) {
+				return Optional.empty();
+			}
+			return Optional.of(this.rows.findMaxIds(connection, counters));
+		}
+		catch (SQLException ex) {
+			throw SqlFailures.SEGMENT_TABLE.translate("Could not set the counter " + SequenceNames.quote(counter)
+					+ " and read " + counters.stream().map(SequenceNames::quote).toList() + " in table '"
+					+ this.table.tableName() + "'", ex);
+		}
+	}
+
+	private boolean compareAndSet(Connection connection, String counter, OptionalLong expected, long value)
+			throws SQLException {
+		if (expected.isEmpty()) {
+			return this.rows.insertIfAbsent(connection, counter, value);
+		}
+		try (PreparedStatement statement = connection.prepareStatement(this.table.compareAndSet())) {
+			statement.setLong(1, value);
+			statement.setLong(2, value - expected.getAsLong());
+			statement.setString(3, counter);
+			statement.setLong(4, expected.getAsLong());
+			return statement.executeUpdate() == 1;
 		}
 	}
 

@@ -1,6 +1,7 @@
 package io.github.idgen.segment.striped;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -70,8 +71,22 @@ final class StripeRecords {
 	 * and at every check.
 	 */
 	StripeReading read() {
-		List<OptionalLong> values = this.member.store().read(STATE_AND_IDENTITY);
-		return new StripeReading(values.get(0).orElse(0), values.get(1));
+		return reading(this.member.store().read(STATE_AND_IDENTITY));
+	}
+
+	/**
+	 * Set a counter of the store with a compare-and-set and, if it was set, return the
+	 * state value and identity of the database that took it (see
+	 * {@link StripeStore#compareAndSetThenRead}).
+	 */
+	Optional<StripeReading> compareAndSetThenRead(String counter, OptionalLong expected, long value) {
+		return this.member.store()
+			.compareAndSetThenRead(counter, expected, value, STATE_AND_IDENTITY)
+			.map(StripeRecords::reading);
+	}
+
+	private static StripeReading reading(List<OptionalLong> stateAndIdentity) {
+		return new StripeReading(stateAndIdentity.get(0).orElse(0), stateAndIdentity.get(1));
 	}
 
 	/**

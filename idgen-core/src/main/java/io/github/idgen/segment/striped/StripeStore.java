@@ -2,6 +2,7 @@ package io.github.idgen.segment.striped;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 import io.github.idgen.BackendMisconfiguredException;
@@ -57,6 +58,26 @@ public interface StripeStore {
 	 * @return whether the counter was set
 	 */
 	boolean compareAndSet(String counter, OptionalLong expected, long value);
+
+	/**
+	 * Set a counter as {@link #compareAndSet} does and, if it was set, read counters from
+	 * the database that took it: over the same connection where the store has
+	 * connections, so that a store whose connections reach more than one database (a pool
+	 * behind a name that was pointed elsewhere while it held connections) tells which one
+	 * took the counter by the identity read with it. The default sets, then
+	 * {@linkplain #read(List) reads}, which suits a store that holds one connection to
+	 * one server.
+	 * @param counter the counter name
+	 * @param expected the value the counter must hold, or empty to create the counter
+	 * @param value the new value
+	 * @param counters the counters to read once it is set
+	 * @return the value of each counter read, in the order of the names, empty for a
+	 * counter that does not exist; empty if the counter was not set
+	 */
+	default Optional<List<OptionalLong>> compareAndSetThenRead(String counter, OptionalLong expected, long value,
+			List<String> counters) {
+		return compareAndSet(counter, expected, value) ? Optional.of(read(counters)) : Optional.empty();
+	}
 
 	/**
 	 * Return every counter of the store, so that a new layout can raise each counter of

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -381,8 +382,8 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	 * Reserve a segment from one store: read its counter, compute the segment above it
 	 * and above the floor, set the counter with a compare-and-set, and keep the segment
 	 * only if the store's state has not changed meanwhile and the store still answers as
-	 * the database it was (its state and identity read together, in one round trip where
-	 * the store can).
+	 * the database it was: its state and identity read together from the database that
+	 * took the counter (over the same connection, where the store has connections).
 	 */
 	private Segment claim(Stripe stripe, String sequence, long step, long start, long floor) {
 		StripeStore store = stripe.store();
@@ -399,8 +400,9 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 								+ "': its stripe (" + layout.describe() + ") has no " + step + " IDs left above "
 								+ above + " up to the largest ID " + SequenceBounds.MAX_ID);
 			}
-			if (store.compareAndSet(sequence, counter, last)) {
-				StripeReading reading = stripe.records().read();
+			Optional<StripeReading> set = stripe.records().compareAndSetThenRead(sequence, counter, last);
+			if (set.isPresent()) {
+				StripeReading reading = set.get();
 				if (reading.state() == verified.state() && stripe.answersAsItself(reading.identity())) {
 					return new Segment(first, last + 1, layout.count());
 				}

@@ -1,13 +1,12 @@
 package io.github.idgen.segment.striped;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import javax.sql.DataSource;
 
+import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.segment.Segment;
 import io.github.idgen.test.TestBackends;
@@ -23,7 +22,7 @@ final class StripeDatabases implements AutoCloseable {
 
 	private static final DataSource H2 = TestBackends.h2();
 
-	private final Map<String, DataSource> tables = new LinkedHashMap<>();
+	private final List<Table> tables = new ArrayList<>();
 
 	private final List<StripedSegmentStore> opened = new ArrayList<>();
 
@@ -49,9 +48,23 @@ final class StripeDatabases implements AutoCloseable {
 	}
 
 	private JdbcSegmentStore store(DataSource dataSource) {
-		String table = StripedTables.create(dataSource);
-		this.tables.put(table, dataSource);
+		return store(dataSource, StripedTables.create(dataSource));
+	}
+
+	/**
+	 * Return a store on a counter table of the given name, created if it is missing.
+	 */
+	JdbcSegmentStore store(DataSource dataSource, String table) {
+		new JdbcSegmentSchema(dataSource, table).createIfMissing();
+		this.tables.add(new Table(dataSource, table));
 		return new JdbcSegmentStore(dataSource, table);
+	}
+
+	/**
+	 * Return the name of the table of the last store created.
+	 */
+	String lastTable() {
+		return this.tables.get(this.tables.size() - 1).name();
 	}
 
 	/**
@@ -85,7 +98,11 @@ final class StripeDatabases implements AutoCloseable {
 	@Override
 	public void close() {
 		this.opened.forEach(StripedSegmentStore::close);
-		this.tables.forEach((table, dataSource) -> StripedTables.drop(dataSource, table));
+		this.tables.forEach((table) -> StripedTables.drop(table.dataSource(), table.name()));
+	}
+
+	private record Table(DataSource dataSource, String name) {
+
 	}
 
 }

@@ -3,10 +3,15 @@ package io.github.idgen.segment.striped;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 
+import javax.sql.DataSource;
+
+import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.jdbc.JdbcSegmentStore;
+import io.github.idgen.test.TestBackends;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -94,13 +99,49 @@ class StripeIdentityTest {
 		assertThat(whileElsewhere).as("b, answered by a's database").isNotEqualTo(StripeStatus.UP);
 	}
 
+	/**
+	 * A's pool holds connections to two databases: A, and D, a database set up as a store
+	 * of the same layout on its own (a staging copy of A's table with an identity of its
+	 * own), which A's name led to while the pool opened some of its connections. D's
+	 * counters equal A's. A reservation that read A's counter, set D's and then read A's
+	 * state and identity over another connection kept a segment that A never reserved; an
+	 * instance drawing from A alone handed it out again (on the code before: ID 2 twice).
+	 */
+	@Test
+	void aPoolWhoseConnectionsReachTwoDatabasesServesNoIdOfTheOtherDatabase() {
+		DataSource postgres = TestBackends.postgres();
+		DataSource mariaDb = TestBackends.mariaDb();
+		JdbcSegmentStore a = this.databases.postgres();
+		String table = this.databases.lastTable();
+		JdbcSegmentStore b = this.databases.mariaDb();
+		SwitchableStripeStore bOfHonest = new SwitchableStripeStore(b);
+		StripedSegmentStore honest = this.databases.open(1, List.of(member("a", a), member("b", bOfHonest)), List.of());
+		JdbcSegmentStore d = this.databases.store(mariaDb, table);
+		a.readAll()
+			.forEach((counter, value) -> d.compareAndSet(counter, OptionalLong.empty(),
+					counter.equals(StripeRecords.STORE_ID) ? value ^ 1 : value));
+		AlternatingDataSource pool = new AlternatingDataSource(postgres, mariaDb);
+		SwitchableStripeStore bOfMixed = new SwitchableStripeStore(b);
+		StripedSegmentStore mixed = this.databases.open(1,
+				List.of(member("a", new JdbcSegmentStore(pool, table)), member("b", bOfMixed)), List.of());
+		bOfHonest.cut(true);
+		bOfMixed.cut(true);
+		pool.alternate();
+		Set<Long> union = new HashSet<>();
+		for (int i = 0; i < 10; i++) {
+			draw(mixed, union, 1);
+			draw(honest, union, 1);
+		}
+		assertThat(union).as("IDs drawn from A by the instance of the honest pool").isNotEmpty();
+	}
+
 	private void draw(StripedSegmentStore instance, Set<Long> union, int segments) {
 		for (int i = 0; i < segments; i++) {
 			try {
 				addOnce(union, instance.allocate(this.sequence, STEP, 1));
 			}
-			catch (BackendUnavailableException ex) {
-				// no store answers
+			catch (BackendUnavailableException | BackendMisconfiguredException ex) {
+				// no store answers, or none as itself
 			}
 		}
 	}

@@ -112,6 +112,26 @@ public abstract class AbstractStripeStoreTest {
 	}
 
 	@Test
+	void compareAndSetThenReadReadsWhatTheSetLeftOnlyWhenItSets() {
+		String counter = uniqueName("set-read");
+		String other = uniqueName("set-read-other");
+		String missing = uniqueName("set-read-missing");
+		this.store.compareAndSet(other, OptionalLong.empty(), 9);
+		assertThat(
+				this.store.compareAndSetThenRead(counter, OptionalLong.empty(), 10, List.of(counter, missing, other)))
+			.as("created, then read")
+			.hasValue(List.of(OptionalLong.of(10), OptionalLong.empty(), OptionalLong.of(9)));
+		assertThat(createStore().compareAndSetThenRead(counter, OptionalLong.of(5), 20, List.of(counter)))
+			.as("not set from a value it does not hold")
+			.isEmpty();
+		assertThat(this.store.compareAndSetThenRead(counter, OptionalLong.of(10), 20, List.of(counter, other)))
+			.hasValue(List.of(OptionalLong.of(20), OptionalLong.of(9)));
+		assertThat(this.store.read(counter)).hasValue(20);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.store.compareAndSetThenRead(counter, OptionalLong.of(20), 30, List.of("")));
+	}
+
+	@Test
 	void readAllContainsEveryCounter() {
 		String first = uniqueName("all-first");
 		String second = uniqueName("all-second") + "@20261126";
