@@ -214,7 +214,7 @@ public final class IdFormat {
 	 * Return the width of the sequence token.
 	 * @return the number of digits, 0 if the token has no width or writes text
 	 */
-	int width() {
+	public int width() {
 		return this.value.width();
 	}
 

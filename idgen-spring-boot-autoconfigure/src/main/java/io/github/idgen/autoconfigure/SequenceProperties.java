@@ -62,6 +62,14 @@ public class SequenceProperties {
 	private String key;
 
 	/**
+	 * Whether an obfuscated format may have a width below 6 digits ('{seq:5}' or less): a
+	 * domain below FF1's minimum of a million values, whose numbers anyone who sees
+	 * enough of them can tabulate, so that they hide the count from a casual reader only.
+	 * Without it such a format fails at startup.
+	 */
+	private boolean allowSmallDomain;
+
+	/**
 	 * Text form of the IDs that nextFormattedId returns when no format is set: 'base62'
 	 * (11 characters) or 'crockford-base32' (13 characters), fixed-width so that text
 	 * order is numeric order.
@@ -177,6 +185,14 @@ public class SequenceProperties {
 
 	public void setObfuscate(boolean obfuscate) {
 		this.obfuscate = obfuscate;
+	}
+
+	public boolean isAllowSmallDomain() {
+		return this.allowSmallDomain;
+	}
+
+	public void setAllowSmallDomain(boolean allowSmallDomain) {
+		this.allowSmallDomain = allowSmallDomain;
 	}
 
 	public String getKey() {

@@ -43,7 +43,7 @@ class IdGeneratorEndpointWebTests {
 	/**
 	 * The obfuscation key of sequence {@code receipt}.
 	 */
-	static final String KEY = "q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=";
+	static final String KEY = "ZyMCS2vdnq1nOOjUN3a0tq72ZHPANI0kXlCeDEEbK+Y=";
 
 	@LocalServerPort
 	private int port;
