@@ -121,6 +121,36 @@ public final class SegmentSettingsMapper {
 					prefix + "key is set, but " + prefix + "obfuscate is not true, so nothing uses the key.",
 					"Set " + prefix + "obfuscate=true, or remove " + prefix + "key.");
 		}
+		checkPermutation(prefix, sequence);
+	}
+
+	private static void checkPermutation(String prefix, SequenceProperties sequence) {
+		String permutation = prefix + "permutation";
+		String from = prefix + "per-period-from";
+		if (sequence.getPermutation() == Permutation.FIXED && !sequence.isObfuscate()) {
+			throw new IdGeneratorConfigurationException(permutation, "fixed",
+					permutation + " is 'fixed', but " + prefix + "obfuscate is not true, so nothing is permuted.",
+					"Set " + prefix + "obfuscate=true, or remove " + permutation + ".");
+		}
+		if (sequence.getPerPeriodFrom() == null) {
+			return;
+		}
+		if (!sequence.isObfuscate()) {
+			throw new IdGeneratorConfigurationException(from, sequence.getPerPeriodFrom(),
+					from + " is set, but " + prefix + "obfuscate is not true, so nothing is permuted.",
+					"Set " + prefix + "obfuscate=true, or remove " + from + ".");
+		}
+		if (sequence.getPermutation() == Permutation.FIXED) {
+			throw new IdGeneratorConfigurationException(from, sequence.getPerPeriodFrom(),
+					from + " is set, but " + permutation + " is 'fixed', so no period has a permutation of its own.",
+					"Set " + permutation + "=per-period to switch at that date, or remove " + from + ".");
+		}
+		if (sequence.getReset() == ResetPeriod.NEVER) {
+			throw new IdGeneratorConfigurationException(from, sequence.getPerPeriodFrom(),
+					from + " is set, but " + prefix
+							+ "reset is 'never': one period, whose permutation is the fixed one.",
+					"Remove " + from + ", or set " + prefix + "reset to the period of the format's date fields.");
+		}
 	}
 
 	private SequenceFormat sequenceFormat(String prefix, String name, String pattern, SequenceProperties sequence) {
@@ -128,7 +158,7 @@ public final class SegmentSettingsMapper {
 		String resetProperty = prefix + "reset";
 		IdFormat format = format(formatProperty, pattern);
 		if (sequence.isObfuscate()) {
-			format = obfuscated(prefix, name, formatProperty, format, sequence.getKey(), sequence.isAllowSmallDomain());
+			format = obfuscated(prefix, name, formatProperty, format, sequence);
 		}
 		ResetPeriod reset = sequence.getReset();
 		try {
@@ -156,8 +186,9 @@ public final class SegmentSettingsMapper {
 	 * Return the format with its value obfuscated under the sequence's key, or else the
 	 * shared one. Messages name the key's property, never its value.
 	 */
-	private IdFormat obfuscated(String prefix, String name, String formatProperty, IdFormat format, String ownKey,
-			boolean allowSmallDomain) {
+	private IdFormat obfuscated(String prefix, String name, String formatProperty, IdFormat format,
+			SequenceProperties sequence) {
+		String ownKey = sequence.getKey();
 		String keyProperty = (ownKey != null) ? prefix + "key" : SHARED_KEY;
 		String key = (ownKey != null) ? ownKey : this.properties.getObfuscation().getKey();
 		if (key == null || key.isBlank()) {
@@ -168,7 +199,9 @@ public final class SegmentSettingsMapper {
 		}
 		byte[] bytes = ObfuscationKey.decode(keyProperty, key);
 		try {
-			return checkDomain(prefix, format.obfuscated(bytes, name), formatProperty, allowSmallDomain);
+			IdFormat obfuscated = (sequence.getPermutation() == Permutation.FIXED) ? format.obfuscated(bytes, name)
+					: format.obfuscatedPerPeriod(bytes, name, sequence.getReset(), sequence.getPerPeriodFrom());
+			return checkDomain(prefix, obfuscated, formatProperty, sequence.isAllowSmallDomain());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException(formatProperty, format.pattern(),

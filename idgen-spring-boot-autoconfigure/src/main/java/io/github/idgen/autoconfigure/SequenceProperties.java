@@ -1,6 +1,9 @@
 package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
+import java.time.LocalDate;
+
+import org.springframework.format.annotation.DateTimeFormat;
 
 import io.github.idgen.SequenceMode;
 import io.github.idgen.format.ResetPeriod;
@@ -68,6 +71,24 @@ public class SequenceProperties {
 	 * Without it such a format fails at startup.
 	 */
 	private boolean allowSmallDomain;
+
+	/**
+	 * Which permutation an obfuscated sequence writes: 'per-period', one of its own in
+	 * every period of the reset (the same counter has other digits every day of a daily
+	 * sequence), or 'fixed', the same in every period, as idgen wrote before. Numbers of
+	 * the two can repeat each other within a period: switch a running sequence with
+	 * 'per-period-from'.
+	 */
+	private Permutation permutation = Permutation.PER_PERIOD;
+
+	/**
+	 * First day of the first period with the per-period permutation, such as
+	 * '2026-12-01': the periods that begin before it keep the fixed one, which they
+	 * decode with too. For a sequence obfuscated before, set a date after the last
+	 * instance of the fixed permutation stops. Unset, every period has its own.
+	 */
+	@DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
+	private LocalDate perPeriodFrom;
 
 	/**
 	 * Text form of the IDs that nextFormattedId returns when no format is set: 'base62'
@@ -185,6 +206,22 @@ public class SequenceProperties {
 
 	public void setObfuscate(boolean obfuscate) {
 		this.obfuscate = obfuscate;
+	}
+
+	public Permutation getPermutation() {
+		return this.permutation;
+	}
+
+	public void setPermutation(Permutation permutation) {
+		this.permutation = permutation;
+	}
+
+	public LocalDate getPerPeriodFrom() {
+		return this.perPeriodFrom;
+	}
+
+	public void setPerPeriodFrom(LocalDate perPeriodFrom) {
+		this.perPeriodFrom = perPeriodFrom;
 	}
 
 	public boolean isAllowSmallDomain() {
