@@ -32,8 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Tests that instances with different obfuscation keys for one sequence cannot share its
  * store: the first records its key check value next to the counters, and the second, with
  * another key, fails at startup naming the key's property. Two keys would write the same
- * number for different counters (with {@code order-number} and width 8, counter 69 of one
- * key and counter 2166 of another both write {@code 70221985}).
+ * number for different counters.
  */
 class ObfuscationKeyCheckTests {
 
