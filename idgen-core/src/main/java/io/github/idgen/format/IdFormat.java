@@ -1,7 +1,8 @@
 package io.github.idgen.format;
 
-import java.nio.charset.StandardCharsets;
 import java.text.ParsePosition;
+import java.time.DateTimeException;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -57,8 +58,16 @@ public final class IdFormat {
 
 	private final int afterLength;
 
+	private final PermutationSchedule schedule;
+
 	IdFormat(String pattern, DateTimeFormatter beforeSequence, ValueField value, DateTimeFormatter afterSequence,
 			Set<DatePart> dateParts) {
+		this(pattern, beforeSequence, value, afterSequence, dateParts, null);
+	}
+
+	private IdFormat(String pattern, DateTimeFormatter beforeSequence, ValueField value,
+			DateTimeFormatter afterSequence, Set<DatePart> dateParts, PermutationSchedule schedule) {
+		this.schedule = schedule;
 		this.pattern = pattern;
 		this.beforeSequence = beforeSequence;
 		this.value = value;
@@ -100,7 +109,8 @@ public final class IdFormat {
 		}
 		StringBuilder id = new StringBuilder(this.pattern.length() + 16);
 		this.beforeSequence.formatTo(time, id);
-		this.value.write(value, id);
+		ValueField field = (this.schedule != null) ? this.schedule.fieldOf(time.toLocalDate()) : this.value;
+		field.write(value, id);
 		this.afterSequence.formatTo(time, id);
 		return id.toString();
 	}
@@ -141,12 +151,50 @@ public final class IdFormat {
 			throw new IllegalArgumentException("it has " + id.length() + " characters, and the format writes "
 					+ (around + 1) + " to " + (around + MAX_LONG_DIGITS));
 		}
-		checkMatches(this.beforeSequence, id.substring(0, this.beforeLength), "before");
-		checkMatches(this.afterSequence, id.substring(id.length() - this.afterLength), "after");
-		return this.value.read(id.substring(this.beforeLength, id.length() - this.afterLength));
+		TemporalAccessor before = checkMatches(this.beforeSequence, id.substring(0, this.beforeLength), "before");
+		TemporalAccessor after = checkMatches(this.afterSequence, id.substring(id.length() - this.afterLength),
+				"after");
+		ValueField field = this.value;
+		if (this.schedule != null && this.schedule.dependsOnPeriod()) {
+			field = this.schedule.fieldOf(dayOf(before, after));
+		}
+		return field.read(id.substring(this.beforeLength, id.length() - this.afterLength));
 	}
 
-	private static void checkMatches(DateTimeFormatter formatter, String text, String where) {
+	/**
+	 * Return the day that the date/time fields of an ID write, as far as they write it:
+	 * the first month and day of the year if they write the year only, the first day of
+	 * the month if they write no day. Enough for the period, which they identify.
+	 */
+	private static LocalDate dayOf(TemporalAccessor before, TemporalAccessor after) {
+		Long year = field(before, after, ChronoField.YEAR);
+		year = (year != null) ? year : field(before, after, ChronoField.YEAR_OF_ERA);
+		if (year == null) {
+			throw new IllegalArgumentException("it writes no year, which tells the period of its permutation");
+		}
+		Long dayOfYear = field(before, after, ChronoField.DAY_OF_YEAR);
+		Long month = field(before, after, ChronoField.MONTH_OF_YEAR);
+		Long day = field(before, after, ChronoField.DAY_OF_MONTH);
+		try {
+			if (dayOfYear != null) {
+				return LocalDate.ofYearDay(Math.toIntExact(year), Math.toIntExact(dayOfYear));
+			}
+			return LocalDate.of(Math.toIntExact(year), (month != null) ? Math.toIntExact(month) : 1,
+					(day != null) ? Math.toIntExact(day) : 1);
+		}
+		catch (DateTimeException ex) {
+			throw new IllegalArgumentException("its date/time fields write no date: " + ex.getMessage(), ex);
+		}
+	}
+
+	private static Long field(TemporalAccessor before, TemporalAccessor after, ChronoField field) {
+		if (before.isSupported(field)) {
+			return before.getLong(field);
+		}
+		return after.isSupported(field) ? after.getLong(field) : null;
+	}
+
+	private static TemporalAccessor checkMatches(DateTimeFormatter formatter, String text, String where) {
 		ParsePosition position = new ParsePosition(0);
 		TemporalAccessor fields = formatter.parseUnresolved(text, position);
 		if (fields == null || position.getErrorIndex() >= 0 || position.getIndex() != text.length()) {
@@ -158,15 +206,18 @@ public final class IdFormat {
 						+ " as " + field + ", which no date has");
 			}
 		}
+		return fields;
 	}
 
 	/**
 	 * Return a format like this one whose value is a keyed permutation of the sequence's
-	 * value within the width of the sequence token (NIST SP 800-38G FF1 with the key, and
-	 * the sequence name as tweak; see {@link DigitPermutation}). The IDs keep their width
-	 * and stay unique, and consecutive values give unrelated numbers; {@link #readValue}
-	 * restores the value.
-	 * @param key the AES key, 16, 24 or 32 bytes
+	 * value within the width of the sequence token, the same in every period (NIST SP
+	 * 800-38G FF1 with the key, and the sequence name as tweak; see
+	 * {@link DigitPermutation}). The IDs keep their width and stay unique, and
+	 * consecutive values give unrelated numbers; {@link #readValue} restores the value.
+	 * This is the permutation of idgen before the per-period one, which
+	 * {@link #obfuscatedPerPeriod} writes.
+	 * @param key the AES key, 16, 24 or 32 bytes, copied
 	 * @param sequence the name of the sequence, which makes its permutation differ from
 	 * that of other sequences with the same key
 	 * @return the obfuscated format
@@ -174,14 +225,44 @@ public final class IdFormat {
 	 * the key has another length
 	 */
 	public IdFormat obfuscated(byte[] key, String sequence) {
+		return withSchedule(PermutationSchedule.fixed(key, sequence, obfuscatableWidth()));
+	}
+
+	/**
+	 * Return a format like this one whose value is a keyed permutation of the sequence's
+	 * value that differs in each period of the reset: FF1 as in {@link #obfuscated}, with
+	 * the name of the period's counter as tweak (such as {@code order@20261121}), so that
+	 * the same counter gives other digits in every period. The periods that begin before
+	 * {@code from} have the permutation of {@link #obfuscated} instead, so that a
+	 * sequence obfuscated so far can switch at a period boundary. {@link #readValue}
+	 * restores the value with the permutation of the period that the ID's date/time
+	 * fields write. A sequence that never resets has one period, whose tweak is the
+	 * sequence name: its numbers are those of {@link #obfuscated}.
+	 * @param key the AES key, 16, 24 or 32 bytes, copied
+	 * @param sequence the name of the sequence
+	 * @param reset the reset period of the sequence, whose periods the date/time fields
+	 * of this format identify
+	 * @param from the first day of the first period with a permutation of its own, or
+	 * {@code null} for every period
+	 * @return the obfuscated format
+	 * @throws IllegalArgumentException if the sequence token has no width or is text, or
+	 * the key has another length
+	 */
+	public IdFormat obfuscatedPerPeriod(byte[] key, String sequence, ResetPeriod reset, LocalDate from) {
+		return withSchedule(PermutationSchedule.perPeriod(key, sequence, obfuscatableWidth(), reset, from));
+	}
+
+	private int obfuscatableWidth() {
 		if (!(this.value instanceof DecimalDigits digits) || digits.width() == 0) {
 			throw new IllegalArgumentException("Format '" + this.pattern + "' cannot be obfuscated: its value "
 					+ this.value.token() + " is not decimal digits of a fixed width; write {seq:N}");
 		}
-		DigitPermutation permutation = DigitPermutation.of(key, sequence.getBytes(StandardCharsets.UTF_8),
-				digits.width());
-		return new IdFormat(this.pattern, this.beforeSequence, new PermutedDigits(permutation), this.afterSequence,
-				this.dateParts);
+		return digits.width();
+	}
+
+	private IdFormat withSchedule(PermutationSchedule schedule) {
+		return new IdFormat(this.pattern, this.beforeSequence, schedule.anyField(), this.afterSequence, this.dateParts,
+				schedule);
 	}
 
 	/**
@@ -190,7 +271,7 @@ public final class IdFormat {
 	 * @see #obfuscated(byte[], String)
 	 */
 	public boolean isObfuscated() {
-		return this.value instanceof PermutedDigits;
+		return this.schedule != null;
 	}
 
 	/**
@@ -214,7 +295,7 @@ public final class IdFormat {
 	 * Return the width of the sequence token.
 	 * @return the number of digits, 0 if the token has no width or writes text
 	 */
-	int width() {
+	public int width() {
 		return this.value.width();
 	}
 

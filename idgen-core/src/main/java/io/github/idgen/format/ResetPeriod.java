@@ -133,6 +133,20 @@ public enum ResetPeriod {
 	}
 
 	/**
+	 * Return the first day of the period that contains a day.
+	 * @param day the day
+	 * @return the first day of its period, {@link LocalDate#MIN} for {@link #NEVER}
+	 */
+	LocalDate startOf(LocalDate day) {
+		return switch (this) {
+			case DAILY -> day;
+			case MONTHLY -> day.withDayOfMonth(1);
+			case YEARLY -> day.withDayOfYear(1);
+			case NEVER -> LocalDate.MIN;
+		};
+	}
+
+	/**
 	 * Return when the period that holds the given time ends: the start of the next day,
 	 * month or year in the time's zone.
 	 * @param time the time

@@ -154,6 +154,12 @@ public final class IdGeneratorAutoConfiguration {
 	}
 
 	@Bean
+	ObfuscationKeyChecks idgenObfuscationKeyChecks(IdGeneratorProperties properties,
+			ObjectProvider<SequenceRouting> routing, ObjectProvider<BackendKeyChecks> stores) {
+		return new ObfuscationKeyChecks(properties, routing, stores);
+	}
+
+	@Bean
 	@ConditionalOnMissingBean(IdGenerator.class)
 	DefaultIdGenerator idGenerator(IdGeneratorProperties properties, SequenceRouting routing,
 			List<IdGeneratorBackend> backends, @Qualifier(CLOCK) Clock clock) {

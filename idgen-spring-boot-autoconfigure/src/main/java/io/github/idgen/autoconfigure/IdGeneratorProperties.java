@@ -356,6 +356,21 @@ public class IdGeneratorProperties {
 		 */
 		private int maxSequences = 100;
 
+		/**
+		 * Whether obfuscated sequences get the meters that count (IDs issued, IDs left in
+		 * the segment, successful fetches, runway), which tell what obfuscation hides to
+		 * whoever reads the metrics. Off by default.
+		 */
+		private boolean obfuscatedCounts;
+
+		public boolean isObfuscatedCounts() {
+			return this.obfuscatedCounts;
+		}
+
+		public void setObfuscatedCounts(boolean obfuscatedCounts) {
+			this.obfuscatedCounts = obfuscatedCounts;
+		}
+
 		public int getMaxSequences() {
 			return this.maxSequences;
 		}

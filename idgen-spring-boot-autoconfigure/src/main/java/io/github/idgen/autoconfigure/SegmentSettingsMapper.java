@@ -2,7 +2,6 @@ package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -32,14 +31,7 @@ public final class SegmentSettingsMapper {
 
 	private static final String SHARED_KEY = "idgen.obfuscation.key";
 
-	/**
-	 * What a message shows instead of a key.
-	 */
-	private static final String HIDDEN = "******";
-
-	private static final String KEY_ADVICE = "the Base64 of 16, 24 or 32 random bytes, such as the output of "
-			+ "'openssl rand -base64 32', the same on every instance; keep it secret, as anyone with it can count "
-			+ "the numbers.";
+	private static final int SMALLEST_WIDTH = 6;
 
 	private final IdGeneratorProperties properties;
 
@@ -118,10 +110,46 @@ public final class SegmentSettingsMapper {
 	}
 
 	private static void checkKeyIsUsed(String prefix, SequenceProperties sequence) {
+		if (sequence.isAllowSmallDomain() && !sequence.isObfuscate()) {
+			throw new IdGeneratorConfigurationException(prefix + "allow-small-domain", true,
+					prefix + "allow-small-domain is true, but " + prefix
+							+ "obfuscate is not true, so there is no permutation whose domain it allows.",
+					"Set " + prefix + "obfuscate=true, or remove " + prefix + "allow-small-domain.");
+		}
 		if (sequence.getKey() != null && !sequence.isObfuscate()) {
-			throw new IdGeneratorConfigurationException(prefix + "key", HIDDEN,
+			throw new IdGeneratorConfigurationException(prefix + "key", ObfuscationKey.HIDDEN,
 					prefix + "key is set, but " + prefix + "obfuscate is not true, so nothing uses the key.",
 					"Set " + prefix + "obfuscate=true, or remove " + prefix + "key.");
+		}
+		checkPermutation(prefix, sequence);
+	}
+
+	private static void checkPermutation(String prefix, SequenceProperties sequence) {
+		String permutation = prefix + "permutation";
+		String from = prefix + "per-period-from";
+		if (sequence.getPermutation() == Permutation.FIXED && !sequence.isObfuscate()) {
+			throw new IdGeneratorConfigurationException(permutation, "fixed",
+					permutation + " is 'fixed', but " + prefix + "obfuscate is not true, so nothing is permuted.",
+					"Set " + prefix + "obfuscate=true, or remove " + permutation + ".");
+		}
+		if (sequence.getPerPeriodFrom() == null) {
+			return;
+		}
+		if (!sequence.isObfuscate()) {
+			throw new IdGeneratorConfigurationException(from, sequence.getPerPeriodFrom(),
+					from + " is set, but " + prefix + "obfuscate is not true, so nothing is permuted.",
+					"Set " + prefix + "obfuscate=true, or remove " + from + ".");
+		}
+		if (sequence.getPermutation() == Permutation.FIXED) {
+			throw new IdGeneratorConfigurationException(from, sequence.getPerPeriodFrom(),
+					from + " is set, but " + permutation + " is 'fixed', so no period has a permutation of its own.",
+					"Set " + permutation + "=per-period to switch at that date, or remove " + from + ".");
+		}
+		if (sequence.getReset() == ResetPeriod.NEVER) {
+			throw new IdGeneratorConfigurationException(from, sequence.getPerPeriodFrom(),
+					from + " is set, but " + prefix
+							+ "reset is 'never': one period, whose permutation is the fixed one.",
+					"Remove " + from + ", or set " + prefix + "reset to the period of the format's date fields.");
 		}
 	}
 
@@ -130,7 +158,7 @@ public final class SegmentSettingsMapper {
 		String resetProperty = prefix + "reset";
 		IdFormat format = format(formatProperty, pattern);
 		if (sequence.isObfuscate()) {
-			format = obfuscated(prefix, name, formatProperty, format, sequence.getKey());
+			format = obfuscated(prefix, name, formatProperty, format, sequence);
 		}
 		ResetPeriod reset = sequence.getReset();
 		try {
@@ -158,31 +186,22 @@ public final class SegmentSettingsMapper {
 	 * Return the format with its value obfuscated under the sequence's key, or else the
 	 * shared one. Messages name the key's property, never its value.
 	 */
-	private IdFormat obfuscated(String prefix, String name, String formatProperty, IdFormat format, String ownKey) {
+	private IdFormat obfuscated(String prefix, String name, String formatProperty, IdFormat format,
+			SequenceProperties sequence) {
+		String ownKey = sequence.getKey();
 		String keyProperty = (ownKey != null) ? prefix + "key" : SHARED_KEY;
 		String key = (ownKey != null) ? ownKey : this.properties.getObfuscation().getKey();
 		if (key == null || key.isBlank()) {
 			throw new IdGeneratorConfigurationException(prefix + "obfuscate", true,
 					prefix + "obfuscate is true, but neither " + prefix + "key nor " + SHARED_KEY + " is set.",
-					"Set " + SHARED_KEY + " (or " + prefix + "key) to " + KEY_ADVICE + " Or remove " + prefix
-							+ "obfuscate.");
+					"Set " + SHARED_KEY + " (or " + prefix + "key) to " + ObfuscationKey.KEY_ADVICE + " Or remove "
+							+ prefix + "obfuscate.");
 		}
-		byte[] bytes;
+		byte[] bytes = ObfuscationKey.decode(keyProperty, key);
 		try {
-			bytes = Base64.getDecoder().decode(key.strip());
-		}
-		catch (IllegalArgumentException ex) {
-			throw new IdGeneratorConfigurationException(keyProperty, HIDDEN,
-					keyProperty + " is not Base64 (" + key.length() + " characters).",
-					"Set " + keyProperty + " to " + KEY_ADVICE);
-		}
-		if (bytes.length != 16 && bytes.length != 24 && bytes.length != 32) {
-			throw new IdGeneratorConfigurationException(keyProperty, HIDDEN,
-					keyProperty + " holds " + bytes.length + " bytes, and a key has 16, 24 or 32.",
-					"Set " + keyProperty + " to " + KEY_ADVICE);
-		}
-		try {
-			return format.obfuscated(bytes, name);
+			IdFormat obfuscated = (sequence.getPermutation() == Permutation.FIXED) ? format.obfuscated(bytes, name)
+					: format.obfuscatedPerPeriod(bytes, name, sequence.getReset(), sequence.getPerPeriodFrom());
+			return checkDomain(prefix, obfuscated, formatProperty, sequence.isAllowSmallDomain());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IdGeneratorConfigurationException(formatProperty, format.pattern(),
@@ -195,6 +214,27 @@ public final class SegmentSettingsMapper {
 		finally {
 			Arrays.fill(bytes, (byte) 0);
 		}
+	}
+
+	/**
+	 * Return the obfuscated format, unless its width is below {@value #SMALLEST_WIDTH}
+	 * digits, a domain below the million values that NIST SP 800-38G Revision 1 (draft)
+	 * sets as FF1's minimum, and the small domain is not allowed explicitly.
+	 */
+	private static IdFormat checkDomain(String prefix, IdFormat format, String formatProperty,
+			boolean allowSmallDomain) {
+		if (format.width() >= SMALLEST_WIDTH || allowSmallDomain) {
+			return format;
+		}
+		String property = prefix + "allow-small-domain";
+		throw new IdGeneratorConfigurationException(property, false,
+				formatProperty + " is '" + format.pattern() + "' and " + prefix + "obfuscate is true, but " + property
+						+ " is not: a width of " + format.width()
+						+ " is a domain below a million values, FF1's minimum, "
+						+ "so that anyone who sees enough numbers can tabulate the permutation and count.",
+				"Set " + formatProperty + " to a width of 6 digits or more, such as '"
+						+ format.pattern().replaceAll("\\{seq(:[^}]*)?}", "{seq:6}") + "', or set " + property
+						+ "=true to accept numbers that hide the count from a casual reader only.");
 	}
 
 	private static IdFormat format(String property, String pattern) {

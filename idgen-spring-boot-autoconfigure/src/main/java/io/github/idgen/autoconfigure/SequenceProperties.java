@@ -1,6 +1,9 @@
 package io.github.idgen.autoconfigure;
 
 import java.time.Duration;
+import java.time.LocalDate;
+
+import org.springframework.format.annotation.DateTimeFormat;
 
 import io.github.idgen.SequenceMode;
 import io.github.idgen.format.ResetPeriod;
@@ -60,6 +63,32 @@ public class SequenceProperties {
 	 * 32'. The same on every instance; never logged or shown.
 	 */
 	private String key;
+
+	/**
+	 * Whether an obfuscated format may have a width below 6 digits ('{seq:5}' or less): a
+	 * domain below FF1's minimum of a million values, whose numbers anyone who sees
+	 * enough of them can tabulate, so that they hide the count from a casual reader only.
+	 * Without it such a format fails at startup.
+	 */
+	private boolean allowSmallDomain;
+
+	/**
+	 * Which permutation an obfuscated sequence writes: 'per-period', one of its own in
+	 * every period of the reset (the same counter has other digits every day of a daily
+	 * sequence), or 'fixed', the same in every period, as idgen wrote before. Numbers of
+	 * the two can repeat each other within a period: switch a running sequence with
+	 * 'per-period-from'.
+	 */
+	private Permutation permutation = Permutation.PER_PERIOD;
+
+	/**
+	 * First day of the first period with the per-period permutation, such as
+	 * '2026-12-01': the periods that begin before it keep the fixed one, which they
+	 * decode with too. For a sequence obfuscated before, set a date after the last
+	 * instance of the fixed permutation stops. Unset, every period has its own.
+	 */
+	@DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
+	private LocalDate perPeriodFrom;
 
 	/**
 	 * Text form of the IDs that nextFormattedId returns when no format is set: 'base62'
@@ -177,6 +206,30 @@ public class SequenceProperties {
 
 	public void setObfuscate(boolean obfuscate) {
 		this.obfuscate = obfuscate;
+	}
+
+	public Permutation getPermutation() {
+		return this.permutation;
+	}
+
+	public void setPermutation(Permutation permutation) {
+		this.permutation = permutation;
+	}
+
+	public LocalDate getPerPeriodFrom() {
+		return this.perPeriodFrom;
+	}
+
+	public void setPerPeriodFrom(LocalDate perPeriodFrom) {
+		this.perPeriodFrom = perPeriodFrom;
+	}
+
+	public boolean isAllowSmallDomain() {
+		return this.allowSmallDomain;
+	}
+
+	public void setAllowSmallDomain(boolean allowSmallDomain) {
+		this.allowSmallDomain = allowSmallDomain;
 	}
 
 	public String getKey() {

@@ -41,9 +41,9 @@ class SequenceObfuscationTests {
 	/**
 	 * A key of 32 bytes, as {@code openssl rand -base64 32} writes one.
 	 */
-	static final String KEY = "q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=";
+	static final String KEY = "ZyMCS2vdnq1nOOjUN3a0tq72ZHPANI0kXlCeDEEbK+Y=";
 
-	private static final String OTHER_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+	private static final String OTHER_KEY = "0fqJCgcrbaSIiCpwSNDZlTTJICbAJkTlqqnTcVTbTis=";
 
 	private static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
 
@@ -267,6 +267,72 @@ class SequenceObfuscationTests {
 		this.runner.withPropertyValues("idgen.obfuscation.key=" + KEY, "idgen.sequences.order.format=ORD{seq:6}")
 			.run((context) -> assertThat(context.getBean(IdGenerator.class).nextFormattedId("order"))
 				.isEqualTo("ORD000001"));
+	}
+
+	@ParameterizedTest
+	@ValueSource(ints = { 1, 3, 5 })
+	void widthBelowSixIsRefusedUnlessTheSmallDomainIsAllowed(int width) {
+		ApplicationContextRunner small = this.runner.withPropertyValues("idgen.obfuscation.key=" + KEY,
+				"idgen.sequences.order.format=ORD{seq:" + width + "}", "idgen.sequences.order.obfuscate=true");
+		small.run((context) -> {
+			IdGeneratorConfigurationException failure = invalidProperty(context,
+					"idgen.sequences.order.allow-small-domain");
+			assertThat(failure.getDescription()).contains("ORD{seq:" + width + "}").contains("below a million");
+			assertThat(failure.getAction()).contains("{seq:6}")
+				.contains("idgen.sequences.order.allow-small-domain=true");
+		});
+		small.withPropertyValues("idgen.sequences.order.allow-small-domain=true")
+			.run((context) -> assertThat(context.getBean(IdGenerator.class).nextFormattedId("order"))
+				.hasSize(3 + width));
+	}
+
+	@Test
+	void smallDomainAllowedWithoutObfuscateFails() {
+		this.runner
+			.withPropertyValues("idgen.sequences.order.format=ORD{seq:3}",
+					"idgen.sequences.order.allow-small-domain=true")
+			.run((context) -> assertThat(
+					invalidProperty(context, "idgen.sequences.order.allow-small-domain").getAction())
+				.isEqualTo("Set idgen.sequences.order.obfuscate=true, or remove "
+						+ "idgen.sequences.order.allow-small-domain."));
+	}
+
+	/**
+	 * Keys that are Base64 of the right length but not random: a passphrase of lower-case
+	 * Base64 letters (24 bytes), the Base64 of a printable passphrase, all bytes equal,
+	 * bytes counting up, a short pattern repeated.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "correcthorsebatterystaplecorrect", "ORDERNUMBERSECRETKEYFORTHESHOPXX",
+			"bXkgMzIgY2hhcmFjdGVyIGxvbmcgcGFzc3BocmFzZSE=", "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcH",
+			"CgsMDQ4PEBESExQVFhcYGQ==", "AQIDBAUGBwgBAgMEBQYHCAECAwQFBgcIAQIDBAUGBwg=",
+			"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", "q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=" })
+	void keyThatIsNotRandomIsRefusedWithoutShowingIt(String key) {
+		this.runner
+			.withPropertyValues("idgen.sequences.order.format=ORD{seq:8}", "idgen.sequences.order.obfuscate=true",
+					"idgen.obfuscation.key=" + key)
+			.run((context) -> {
+				IdGeneratorConfigurationException failure = invalidProperty(context, "idgen.obfuscation.key");
+				assertThat(failure.getDescription()).startsWith("idgen.obfuscation.key ").contains("not random");
+				assertThat(failure.getAction()).contains("openssl rand -base64 32");
+				assertThat(failure.getValue()).isEqualTo("******");
+				for (Throwable cause = context.getStartupFailure(); cause != null; cause = cause.getCause()) {
+					assertThat(cause.getMessage()).doesNotContain(key);
+				}
+			});
+	}
+
+	@Test
+	void randomKeysOfEachLengthAreAccepted() {
+		java.security.SecureRandom random = new java.security.SecureRandom();
+		for (int length : new int[] { 16, 24, 32 }) {
+			for (int i = 0; i < 5; i++) {
+				byte[] key = new byte[length];
+				random.nextBytes(key);
+				String text = java.util.Base64.getEncoder().encodeToString(key);
+				assertThat(firstNumber("idgen.obfuscation.key=" + text)).as(text).hasSize(8);
+			}
+		}
 	}
 
 }

@@ -13,6 +13,7 @@ import java.util.function.LongSupplier;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.format.IdFormat;
+import io.github.idgen.format.ResetPeriod;
 import io.github.idgen.redis.RedisIncrementSequence;
 import io.github.idgen.segment.SegmentSequences;
 import io.github.idgen.segment.SegmentSettings;
@@ -30,18 +31,19 @@ import io.github.idgen.worker.WorkerId;
  * {@code sequence} and {@code step}, and optional {@code fetchTimeout}, an ISO-8601
  * duration, 3 s by default; the step is fixed and the next segment is fetched at half of
  * the current one, so that allocations are frequent), {@code obfuscated}, the same
- * sequence's values written by the obfuscated format {@code {seq:12}} (a keyed
- * permutation of 12 digits, with {@link #OBFUSCATION_KEY}), {@code increment}, Redis
- * increment mode: a {@link RedisIncrementSequence} of option {@code sequence}, starting
- * at 1, on the Redis store of {@link ChildStores} (without a floor), every ID taken from
- * the Redis counter by the call that returns it, none buffered, or {@code leased}, a
- * snowflake {@link LeasedWorker} holding worker id 0 (see {@link OneWorkerIdLeaseStore};
- * options {@code ttl}, {@code margin} and {@code maxBackwardWait}, ISO-8601 durations),
- * which waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free and then
- * prints {@code Leased worker <id> at <instant>}, the instant on the child's wall clock,
- * or {@code static}, snowflake worker id 0 without a lease (option
- * {@code maxBackwardWait}), kept in the {@link StateFileWorker} state file of option
- * {@code stateFile} if that is given and a bare {@link SnowflakeGenerator} otherwise.
+ * sequence's values written by the obfuscated format {@code {yyMMdd}{seq:12}} (a keyed
+ * permutation of 12 digits of its own each day, with {@link #OBFUSCATION_KEY}),
+ * {@code increment}, Redis increment mode: a {@link RedisIncrementSequence} of option
+ * {@code sequence}, starting at 1, on the Redis store of {@link ChildStores} (without a
+ * floor), every ID taken from the Redis counter by the call that returns it, none
+ * buffered, or {@code leased}, a snowflake {@link LeasedWorker} holding worker id 0 (see
+ * {@link OneWorkerIdLeaseStore}; options {@code ttl}, {@code margin} and
+ * {@code maxBackwardWait}, ISO-8601 durations), which waits up to
+ * {@value #ACQUIRE_SECONDS} seconds for the id to become free and then prints
+ * {@code Leased worker <id> at <instant>}, the instant on the child's wall clock, or
+ * {@code static}, snowflake worker id 0 without a lease (option {@code maxBackwardWait}),
+ * kept in the {@link StateFileWorker} state file of option {@code stateFile} if that is
+ * given and a bare {@link SnowflakeGenerator} otherwise.
  */
 final class ChildIdSource implements LongSupplier, AutoCloseable {
 
@@ -112,13 +114,14 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 	}
 
 	/**
-	 * Return the numbers of an obfuscated format {@code {seq:12}} of a sequence's values,
-	 * as numbers.
+	 * Return the numbers of an obfuscated format {@code {yyMMdd}{seq:12}} of a sequence's
+	 * values, with the per-period permutation of a daily sequence (the tweak is the
+	 * sequence name and the day, read from the clock at each call), as numbers.
 	 */
 	private static LongSupplier obfuscated(Sequence sequence) {
-		IdFormat format = IdFormat.parse("{seq:12}").obfuscated(OBFUSCATION_KEY, sequence.name());
-		ZonedDateTime time = ZonedDateTime.now(ZoneOffset.UTC);
-		return () -> Long.parseLong(format.format(sequence.name(), sequence.next(), time));
+		IdFormat format = IdFormat.parse("{yyMMdd}{seq:12}")
+			.obfuscatedPerPeriod(OBFUSCATION_KEY, sequence.name(), ResetPeriod.DAILY, null);
+		return () -> Long.parseLong(format.format(sequence.name(), sequence.next(), ZonedDateTime.now(ZoneOffset.UTC)));
 	}
 
 	private static LeasedWorker leaseWorker(ChildOptions options, ChildStores stores) throws InterruptedException {

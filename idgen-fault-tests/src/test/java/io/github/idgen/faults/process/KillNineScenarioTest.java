@@ -77,9 +77,9 @@ class KillNineScenarioTest {
 	}
 
 	/**
-	 * The children write each value as an obfuscated number ({@code {seq:12}} with a
-	 * key): the numbers must be unique as the values are, and, being permuted, mostly out
-	 * of order.
+	 * The children write each value as an obfuscated number ({@code {yyMMdd}{seq:12}}
+	 * with a key and the per-period permutation of a daily sequence): the numbers must be
+	 * unique as the values are, and, being permuted, mostly out of order.
 	 */
 	@Test
 	void killedGeneratorsNeverRepeatAnObfuscatedNumber() throws Exception {

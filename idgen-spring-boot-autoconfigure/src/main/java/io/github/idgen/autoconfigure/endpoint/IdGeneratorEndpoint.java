@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -55,11 +56,21 @@ import io.github.idgen.segment.SegmentBuffer;
  * its {@code runway} ({@link SequenceRunways#describe}: its limit, position, rate and
  * when it reaches the limit; none for a period counter). Nothing in it names a server, a
  * URL or a credential.
+ * <p>
+ * An obfuscated sequence and its period counters show nothing that counts unless the
+ * endpoint's access is unrestricted, the access that decoding its numbers needs: only
+ * {@code backend}, {@code started}, {@code format}, {@code reset},
+ * {@code "obfuscated": true} and {@code counts} saying that they are hidden.
  */
 @Endpoint(id = "idgen", defaultAccess = Access.READ_ONLY)
 public class IdGeneratorEndpoint {
 
 	private static final String DECODE = "decode";
+
+	private static final List<String> SHOWN_WHEN_HIDDEN = List.of("format", "reset");
+
+	private static final String HIDDEN_COUNTS = "hidden: obfuscated, shown with "
+			+ "management.endpoint.idgen.access=unrestricted";
 
 	private final DefaultIdGenerator generator;
 
@@ -71,6 +82,8 @@ public class IdGeneratorEndpoint {
 
 	private final SequenceRunways runways;
 
+	private final Predicate<String> countsHidden;
+
 	/**
 	 * Create an endpoint.
 	 * @param generator the generator whose sequences to report and warm up
@@ -78,14 +91,17 @@ public class IdGeneratorEndpoint {
 	 * @param properties the configured sequences and the default sequence
 	 * @param decoders the decoders of the backends in use, empty if none composes its IDs
 	 * @param runways forecasts when each sequence reaches its limit
+	 * @param countsHidden whether the counts of a sequence or period counter are hidden:
+	 * those of an obfuscated sequence, unless the endpoint's access is unrestricted
 	 */
 	public IdGeneratorEndpoint(DefaultIdGenerator generator, SequenceRouting routing, IdGeneratorProperties properties,
-			List<IdDecoder> decoders, SequenceRunways runways) {
+			List<IdDecoder> decoders, SequenceRunways runways, Predicate<String> countsHidden) {
 		this.generator = generator;
 		this.routing = routing;
 		this.properties = properties;
 		this.decoders = List.copyOf(decoders);
 		this.runways = runways;
+		this.countsHidden = countsHidden;
 	}
 
 	/**
@@ -232,6 +248,10 @@ public class IdGeneratorEndpoint {
 	 * knows of it
 	 */
 	private Map<String, Object> describe(Sequence sequence) {
+		if (this.countsHidden.test(sequence.name())) {
+			return describeHidden(sequence.name(), true,
+					(sequence instanceof SequenceInfo info) ? info.info() : Map.of());
+		}
 		Map<String, Object> description = new LinkedHashMap<>();
 		String backend = backendOf(sequence.name());
 		description.put("backend", backend);
@@ -263,7 +283,30 @@ public class IdGeneratorEndpoint {
 		return message(WebEndpointResponse.STATUS_NOT_FOUND, message);
 	}
 
+	/**
+	 * Return the object of a sequence or period counter whose counts are hidden: its
+	 * backend, whether it started, and of what it tells of itself only its format and
+	 * reset period; nothing that counts (issued, counter, segment, runway, backend
+	 * details).
+	 */
+	private Map<String, Object> describeHidden(String name, boolean started, Map<String, Object> info) {
+		Map<String, Object> description = new LinkedHashMap<>();
+		description.put("backend", backendOf(name));
+		description.put("started", started);
+		for (String shown : SHOWN_WHEN_HIDDEN) {
+			if (info.containsKey(shown)) {
+				description.put(shown, info.get(shown));
+			}
+		}
+		description.put("obfuscated", true);
+		description.put("counts", HIDDEN_COUNTS);
+		return description;
+	}
+
 	private Map<String, Object> describeNotStarted(String name) {
+		if (this.countsHidden.test(name)) {
+			return describeHidden(name, false, Map.of());
+		}
 		Map<String, Object> description = new LinkedHashMap<>();
 		description.put("backend", backendOf(name));
 		description.put("started", false);

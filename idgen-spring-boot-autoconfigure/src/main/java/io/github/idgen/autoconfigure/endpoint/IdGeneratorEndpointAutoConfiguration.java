@@ -2,6 +2,9 @@ package io.github.idgen.autoconfigure.endpoint;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.EndpointAccessResolver;
+import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -13,6 +16,7 @@ import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.IdDecoder;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.ObfuscatedSequences;
 import io.github.idgen.autoconfigure.runway.IdGeneratorRunwayAutoConfiguration;
 import io.github.idgen.autoconfigure.runway.SequenceRunways;
 import io.github.idgen.autoconfigure.SequenceRouting;
@@ -22,7 +26,7 @@ import io.github.idgen.autoconfigure.SequenceRouting;
  * Auto-configuration} for the {@code idgen} actuator endpoint,
  * {@link IdGeneratorEndpoint}. Its write operation is governed by Spring Boot's endpoint
  * access: {@code management.endpoint.idgen.access}, read-only unless set to
- * {@code unrestricted}.
+ * {@code unrestricted}; so are the counts of obfuscated sequences.
  */
 @AutoConfiguration(after = { IdGeneratorAutoConfiguration.class, IdGeneratorRunwayAutoConfiguration.class })
 @ConditionalOnClass(Endpoint.class)
@@ -33,8 +37,14 @@ public final class IdGeneratorEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	IdGeneratorEndpoint idgenEndpoint(DefaultIdGenerator generator, SequenceRouting routing,
-			IdGeneratorProperties properties, ObjectProvider<IdDecoder> decoders, SequenceRunways runways) {
-		return new IdGeneratorEndpoint(generator, routing, properties, decoders.orderedStream().toList(), runways);
+			IdGeneratorProperties properties, ObjectProvider<IdDecoder> decoders, SequenceRunways runways,
+			ObjectProvider<EndpointAccessResolver> access) {
+		EndpointAccessResolver resolver = access.getIfAvailable();
+		boolean unrestricted = resolver != null
+				&& resolver.accessFor(EndpointId.of("idgen"), Access.READ_ONLY) == Access.UNRESTRICTED;
+		ObfuscatedSequences obfuscated = new ObfuscatedSequences(properties);
+		return new IdGeneratorEndpoint(generator, routing, properties, decoders.orderedStream().toList(), runways,
+				(name) -> !unrestricted && obfuscated.test(name));
 	}
 
 }

@@ -17,8 +17,8 @@ import io.github.idgen.entity.hibernate.SequenceIdGenerator;
  * Spring Boot gives Hibernate. This configuration passes the generator the switch
  * ({@code false} also when idgen is switched off, so that a marked entity fails at
  * startup) and the rules of the idgen configuration, which it applies when Hibernate
- * builds the mappings; and it checks where the annotation stands once the entity manager
- * factories exist.
+ * builds the mappings; and it checks where the annotation stands, and that no column of
+ * {@code base62} identifiers ignores case, once the entity manager factories exist.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass({ HibernatePropertiesCustomizer.class, EntityManagerFactory.class, SequenceIdGenerator.class })
@@ -34,6 +34,13 @@ class JpaSequenceIdConfiguration {
 				hibernateProperties.put(SequenceIdGenerator.CHECK_SETTING, new SequenceIdRules(idgen));
 			}
 		};
+	}
+
+	@Bean
+	JpaTextIdCollationCheck idgenJpaTextIdCollationCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories,
+			ObjectProvider<IdGeneratorProperties> properties) {
+		return new JpaTextIdCollationCheck(entityManagerFactories,
+				properties.getIfAvailable(IdGeneratorProperties::new));
 	}
 
 	@Bean

@@ -18,10 +18,12 @@ import org.springframework.context.annotation.Import;
 import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.ConditionalOnBackend;
+import io.github.idgen.autoconfigure.BackendKeyChecks;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
 import io.github.idgen.background.BackgroundThreads;
+import io.github.idgen.jdbc.JdbcKeyChecks;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 
 /**
@@ -60,9 +62,10 @@ class JdbcBackendConfiguration {
 	}
 
 	/**
-	 * The initializer of the segment table, only when the store is idgen's own: an
-	 * application that defines its own store keeps its table to itself. A member class,
-	 * so that its condition is decided before the store above is registered.
+	 * The initializer of the segment table and the key checks in it, only when the store
+	 * is idgen's own: an application that defines its own store keeps its table to
+	 * itself. A member class, so that its condition is decided before the store above is
+	 * registered.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingBean(JdbcSegmentStore.class)
@@ -73,6 +76,17 @@ class JdbcBackendConfiguration {
 		JdbcSegmentTableInitializer idgenJdbcSegmentTableInitializer(ListableBeanFactory beanFactory,
 				JdbcProperties jdbc) {
 			return JdbcTables.segmentTableInitializer(beanFactory, jdbc);
+		}
+
+		/**
+		 * The key check values of obfuscated sequences, in the segment table of idgen's
+		 * own store; an application that defines its own store is not checked, as idgen
+		 * does not know its table.
+		 */
+		@Bean
+		BackendKeyChecks idgenJdbcKeyChecks(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
+			return new BackendKeyChecks(Backend.JDBC, new JdbcKeyChecks(
+					DataSourceSelector.select(beanFactory, jdbc.getDataSource()), JdbcTables.segmentTable(jdbc)));
 		}
 
 	}

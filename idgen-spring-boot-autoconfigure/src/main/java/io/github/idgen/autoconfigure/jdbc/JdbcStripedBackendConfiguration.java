@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure.jdbc;
 
+import java.util.List;
+
 import javax.sql.DataSource;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -15,13 +17,17 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
+import io.github.idgen.autoconfigure.AllKeyChecks;
 import io.github.idgen.autoconfigure.Backend;
+import io.github.idgen.autoconfigure.BackendKeyChecks;
 import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.ConditionalOnBackend;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
 import io.github.idgen.background.BackgroundThreads;
+import io.github.idgen.jdbc.JdbcKeyChecks;
+import io.github.idgen.segment.KeyCheckStore;
 import io.github.idgen.segment.striped.StripedSegmentStore;
 
 /**
@@ -41,6 +47,20 @@ class JdbcStripedBackendConfiguration {
 			ObjectProvider<BackendObservers> observers, BackgroundThreads threads) {
 		return new IdGeneratorBackend(Backend.JDBC, new SegmentSettingsMapper(properties).segmentSequences(store,
 				BackendObservers.of(observers, Backend.JDBC), threads), StripedDataSources::checkUnbounded);
+	}
+
+	/**
+	 * The key check values of obfuscated sequences, recorded in the segment table of
+	 * every database of {@code idgen.jdbc.data-sources}.
+	 */
+	@Bean
+	BackendKeyChecks idgenJdbcStripedKeyChecks(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
+		String table = JdbcTables.segmentTable(jdbc);
+		List<KeyCheckStore> stores = jdbc.getDataSources()
+			.stream()
+			.map((name) -> (KeyCheckStore) new JdbcKeyChecks(DataSourceSelector.select(beanFactory, name), table))
+			.toList();
+		return new BackendKeyChecks(Backend.JDBC, new AllKeyChecks(stores));
 	}
 
 	@Bean(destroyMethod = "close")

@@ -3,6 +3,7 @@ package io.github.idgen.autoconfigure.metrics;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -23,6 +24,9 @@ import io.github.idgen.worker.LeaseFencedSequence;
  * sequence when it is created and records the fetches, waits, clock jumps and counters
  * moved forward that the backend reports.
  * <p>
+ * A sequence whose counts are hidden gets no meters that count: none is registered when
+ * it is created, and its successful fetches are not timed.
+ * <p>
  * {@link #groups} maps each {@code sequence} tag to the sequences behind it; a group is
  * created, and its meters registered, by the first thread that creates a sequence of that
  * tag.
@@ -39,10 +43,14 @@ final class BackendMeters implements SequenceObserver {
 
 	private final RunwayGauges runwayGauges;
 
+	private final Predicate<String> countsHidden;
+
 	private final Map<String, SequenceGroup> groups = new ConcurrentHashMap<>();
 
-	BackendMeters(MeterRegistry registry, SequenceTags sequenceTags, RunwayGauges runwayGauges, Backend backend) {
+	BackendMeters(MeterRegistry registry, SequenceTags sequenceTags, RunwayGauges runwayGauges,
+			Predicate<String> countsHidden, Backend backend) {
 		this.registry = registry;
+		this.countsHidden = countsHidden;
 		this.sequenceTags = sequenceTags;
 		this.runwayGauges = runwayGauges;
 		this.backendTags = Tags.of("backend", backend.propertyName());
@@ -54,6 +62,9 @@ final class BackendMeters implements SequenceObserver {
 
 	@Override
 	public void sequenceCreated(Sequence sequence) {
+		if (this.countsHidden.test(sequence.name())) {
+			return;
+		}
 		String tag = this.sequenceTags.tagOf(sequence.name());
 		SequenceGroup group = this.groups.computeIfAbsent(tag, (key) -> register(tags(key)));
 		group.add(sequence);
@@ -87,7 +98,9 @@ final class BackendMeters implements SequenceObserver {
 
 	@Override
 	public void segmentFetched(String sequence, long size, Duration duration) {
-		fetchTimer(sequence, "success").record(duration);
+		if (!this.countsHidden.test(sequence)) {
+			fetchTimer(sequence, "success").record(duration);
+		}
 	}
 
 	@Override

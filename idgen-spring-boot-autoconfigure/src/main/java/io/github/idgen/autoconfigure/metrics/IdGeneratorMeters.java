@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -41,6 +42,13 @@ import io.github.idgen.runway.Runway;
  * The {@code sequence} tag takes at most {@code idgen.metrics.max-sequences} distinct
  * names; later ones are reported as {@code other}, and a period counter such as
  * {@code order@20261121} as its sequence {@code order}. No meter is touched per ID.
+ * <p>
+ * A sequence whose counts are hidden (an obfuscated one, unless
+ * {@code idgen.metrics.obfuscated-counts} is true) has none of the meters that count:
+ * {@code idgen.ids.issued}, {@code idgen.segment.remaining}, {@code idgen.runway},
+ * {@code idgen.remaining} and the successful {@code idgen.segment.fetch}; it keeps the
+ * failed fetches, {@code idgen.wait}, {@code idgen.counter.moved} and
+ * {@code idgen.worker.lease}.
  */
 public class IdGeneratorMeters implements BackendObservers {
 
@@ -49,6 +57,8 @@ public class IdGeneratorMeters implements BackendObservers {
 	private final SequenceTags sequenceTags;
 
 	private final RunwayGauges runwayGauges;
+
+	private final Predicate<String> countsHidden;
 
 	private final Map<Backend, BackendMeters> backends = new ConcurrentHashMap<>();
 
@@ -59,7 +69,7 @@ public class IdGeneratorMeters implements BackendObservers {
 	 * their own, at least 1
 	 */
 	public IdGeneratorMeters(MeterRegistry registry, int maxSequences) {
-		this(registry, maxSequences, null);
+		this(registry, maxSequences, null, (sequence) -> false);
 	}
 
 	/**
@@ -70,20 +80,25 @@ public class IdGeneratorMeters implements BackendObservers {
 	 * their own, at least 1
 	 * @param runways returns the runway of a sequence by name; {@code null} for no runway
 	 * gauges
+	 * @param countsHidden whether the meters that count (issued, remaining, successful
+	 * fetches, runway) are left out for a sequence or period counter, such as those of an
+	 * obfuscated sequence
 	 */
-	public IdGeneratorMeters(MeterRegistry registry, int maxSequences, Function<String, Optional<Runway>> runways) {
+	public IdGeneratorMeters(MeterRegistry registry, int maxSequences, Function<String, Optional<Runway>> runways,
+			Predicate<String> countsHidden) {
 		if (maxSequences < 1) {
 			throw new IllegalArgumentException("maxSequences must be at least 1 but was " + maxSequences);
 		}
 		this.registry = registry;
 		this.sequenceTags = new SequenceTags(maxSequences);
 		this.runwayGauges = (runways != null) ? new RunwayGauges(registry, runways) : null;
+		this.countsHidden = countsHidden;
 	}
 
 	@Override
 	public SequenceObserver observer(Backend backend) {
-		return this.backends.computeIfAbsent(backend,
-				(key) -> new BackendMeters(this.registry, this.sequenceTags, this.runwayGauges, key));
+		return this.backends.computeIfAbsent(backend, (key) -> new BackendMeters(this.registry, this.sequenceTags,
+				this.runwayGauges, this.countsHidden, key));
 	}
 
 }

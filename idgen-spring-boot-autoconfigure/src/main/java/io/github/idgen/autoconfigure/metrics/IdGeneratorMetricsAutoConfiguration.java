@@ -14,6 +14,7 @@ import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.ObfuscatedSequences;
 import io.github.idgen.autoconfigure.runway.SequenceRunways;
 import io.github.idgen.segment.striped.StripedSegmentStore;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
@@ -42,8 +43,11 @@ public final class IdGeneratorMetricsAutoConfiguration {
 							+ ", but at least one sequence needs meters of " + "its own.",
 					"Set idgen.metrics.max-sequences to 1 or more (the default is 100).");
 		}
+		ObfuscatedSequences obfuscated = new ObfuscatedSequences(properties);
+		boolean obfuscatedCounts = properties.getMetrics().isObfuscatedCounts();
 		return new IdGeneratorMeters(registry, maxSequences,
-				(sequence) -> Optional.ofNullable(runways.getIfAvailable()).flatMap((known) -> known.of(sequence)));
+				(sequence) -> Optional.ofNullable(runways.getIfAvailable()).flatMap((known) -> known.of(sequence)),
+				(sequence) -> !obfuscatedCounts && obfuscated.test(sequence));
 	}
 
 	@Bean

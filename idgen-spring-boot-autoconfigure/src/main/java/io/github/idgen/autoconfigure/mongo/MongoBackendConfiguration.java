@@ -12,11 +12,13 @@ import org.springframework.data.mongodb.core.MongoTemplate;
 import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.ConditionalOnBackend;
+import io.github.idgen.autoconfigure.BackendKeyChecks;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
 import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+import io.github.idgen.mongo.MongoKeyChecks;
 import io.github.idgen.mongo.MongoSegmentStore;
 
 /**
@@ -34,6 +36,11 @@ class MongoBackendConfiguration {
 			ObjectProvider<BackendObservers> observers, BackgroundThreads threads) {
 		return new IdGeneratorBackend(Backend.MONGO, new SegmentSettingsMapper(properties).segmentSequences(store,
 				BackendObservers.of(observers, Backend.MONGO), threads));
+	}
+
+	@Bean
+	BackendKeyChecks idgenMongoKeyChecks(MongoTemplate mongoTemplate, MongoProperties mongo) {
+		return new BackendKeyChecks(Backend.MONGO, new MongoKeyChecks(mongoTemplate, mongo.getCollection()));
 	}
 
 	@Bean

@@ -22,6 +22,7 @@ import io.github.idgen.autoconfigure.BackendObservers;
 import io.github.idgen.autoconfigure.ConditionalOnBackend;
 import io.github.idgen.autoconfigure.IdDecoder;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
+import io.github.idgen.autoconfigure.BackendKeyChecks;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
@@ -32,6 +33,7 @@ import io.github.idgen.autoconfigure.runway.LayoutRunwayCheck;
 import io.github.idgen.format.ResetPeriod;
 import io.github.idgen.redis.CounterFloor;
 import io.github.idgen.redis.RedisKeys;
+import io.github.idgen.redis.RedisKeyChecks;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.redis.RedisSequences;
 import io.github.idgen.redis.time.RedisTimeLayout;
@@ -132,6 +134,12 @@ class RedisBackendConfiguration {
 	@ConditionalOnMissingBean
 	RedisTimeSettings idgenRedisTimeSettings(RedisProperties redis) {
 		return timeSettings(redis);
+	}
+
+	@Bean
+	BackendKeyChecks idgenRedisKeyChecks(RedisConnectionFactory connectionFactory, RedisProperties redis) {
+		return new BackendKeyChecks(Backend.REDIS,
+				new RedisKeyChecks(connectionFactory, RedisKeyPrefix.keys(redis.getKeyPrefix())));
 	}
 
 	@Bean

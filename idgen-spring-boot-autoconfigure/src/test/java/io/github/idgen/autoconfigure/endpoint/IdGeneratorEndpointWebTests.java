@@ -34,7 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"spring.datasource.password=s3cr3t-pw", "idgen.sequences.invoice.step=2000",
 		"idgen.sequences.event.backend=snowflake", "idgen.snowflake.worker-id=3",
 		"idgen.sequences.receipt.format=R{seq:8}", "idgen.sequences.receipt.obfuscate=true",
-		"idgen.obfuscation.key=" + IdGeneratorEndpointWebTests.KEY,
+		"idgen.sequences.daily-receipt.format=D{yyyyMMdd}{seq:8}", "idgen.sequences.daily-receipt.reset=daily",
+		"idgen.sequences.daily-receipt.obfuscate=true", "idgen.obfuscation.key=" + IdGeneratorEndpointWebTests.KEY,
 		"spring.autoconfigure.exclude=org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration,"
 				+ "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration,"
 				+ "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration" })
@@ -43,7 +44,7 @@ class IdGeneratorEndpointWebTests {
 	/**
 	 * The obfuscation key of sequence {@code receipt}.
 	 */
-	static final String KEY = "q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=";
+	static final String KEY = "ZyMCS2vdnq1nOOjUN3a0tq72ZHPANI0kXlCeDEEbK+Y=";
 
 	@LocalServerPort
 	private int port;
@@ -158,6 +159,47 @@ class IdGeneratorEndpointWebTests {
 				+ get("/actuator/idgen/receipt").getBody() + get("/actuator/health").getBody();
 		assertThat(body).doesNotContain("jdbc:").doesNotContain("s3cr3t-pw").doesNotContain("idgen-endpoint");
 		assertThat(body).doesNotContain(KEY).doesNotContain(KEY.substring(0, 12)).contains("\"obfuscated\":true");
+	}
+
+	@Test
+	void hidesTheCountsOfAnObfuscatedSequenceWithoutUnrestrictedAccess() {
+		for (int i = 0; i < 3; i++) {
+			this.ids.nextFormattedId("receipt");
+			this.ids.nextFormattedId("daily-receipt");
+		}
+		DocumentContext listing = JsonPath.parse(get("/actuator/idgen").getBody());
+		Map<String, Map<String, Object>> sequences = listing.read("$.sequences");
+		Map<String, Object> one = JsonPath.parse(get("/actuator/idgen/receipt").getBody()).read("$");
+		assertThat(one).containsEntry("obfuscated", true)
+			.containsEntry("started", true)
+			.containsEntry("format", "R{seq:8}")
+			.containsEntry("counts", "hidden: obfuscated, shown with management.endpoint.idgen.access=unrestricted");
+		assertThat(sequences).hasEntrySatisfying("daily-receipt",
+				(daily) -> assertThat(daily).containsEntry("reset", "daily").containsEntry("obfuscated", true));
+		sequences.forEach((name, sequence) -> {
+			if (name.startsWith("receipt") || name.startsWith("daily-receipt")) {
+				assertThat(sequence).as(name)
+					.containsEntry("obfuscated", true)
+					.doesNotContainKeys("issued", "counter", "segmentStart", "segmentEnd", "remaining", "prefetched",
+							"step", "nextStep", "runway", "position");
+			}
+		});
+		assertThat(sequences.keySet()).anyMatch((name) -> name.startsWith("daily-receipt@"));
+		assertThat(one).doesNotContainKeys("issued", "counter", "segmentStart", "remaining", "runway");
+	}
+
+	@Test
+	void publishesNoCountingMetersOfAnObfuscatedSequence() {
+		this.ids.nextFormattedId("receipt");
+		this.ids.nextFormattedId("daily-receipt");
+		for (String meter : new String[] { "idgen.ids.issued", "idgen.segment.remaining", "idgen.segment.fetch",
+				"idgen.runway", "idgen.remaining" }) {
+			assertThat(get("/actuator/metrics/" + meter + "?tag=sequence:receipt").getStatusCode().value()).as(meter)
+				.isEqualTo(404);
+			assertThat(get("/actuator/metrics/" + meter + "?tag=sequence:daily-receipt").getStatusCode().value())
+				.as(meter)
+				.isEqualTo(404);
+		}
 	}
 
 	private double measurement(String meterAndTags, String statistic) {

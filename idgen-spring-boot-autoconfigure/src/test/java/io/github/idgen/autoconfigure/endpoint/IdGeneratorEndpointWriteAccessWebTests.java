@@ -51,6 +51,15 @@ class IdGeneratorEndpointWriteAccessWebTests {
 	}
 
 	@Test
+	void showsTheCountsOfAnObfuscatedSequenceWithUnrestrictedAccess() {
+		this.ids.nextFormattedId("receipt");
+		this.ids.nextFormattedId("receipt");
+		Map<String, Object> receipt = JsonPath.parse(get("/actuator/idgen/receipt")).read("$");
+		assertThat(receipt).containsEntry("obfuscated", true).containsKeys("issued", "counter");
+		assertThat((Integer) receipt.get("issued")).isGreaterThanOrEqualTo(2);
+	}
+
+	@Test
 	void postOfARejectedSequenceIsNotFound() {
 		ResponseEntity<String> response = post("/actuator/idgen/unknown", "{}");
 		assertThat(response.getStatusCode().value()).isEqualTo(404);

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 						+ "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration" })
 class IdGeneratorKeySanitizingWebTests {
 
-	static final String OWN_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+	static final String OWN_KEY = "VxeUkMDAG8bD4r8RLeXJ3Gdg/MUHVVB1vz6mE+n1scc=";
 
 	@LocalServerPort
 	private int port;

@@ -47,6 +47,28 @@ class IdGeneratorMetricsAutoConfigurationTests {
 		.withPropertyValues("idgen.backend=jdbc");
 
 	@Test
+	void obfuscatedSequenceHasCountingMetersOnlyWhenAskedFor() {
+		ApplicationContextRunner obfuscated = this.runner.withPropertyValues(
+				"spring.datasource.url=jdbc:h2:mem:${random.uuid}",
+				"idgen.obfuscation.key=ZyMCS2vdnq1nOOjUN3a0tq72ZHPANI0kXlCeDEEbK+Y=",
+				"idgen.sequences.order.format=ORD{yyyyMMdd}{seq:8}", "idgen.sequences.order.reset=daily",
+				"idgen.sequences.order.obfuscate=true");
+		obfuscated.run((context) -> {
+			context.getBean(IdGenerator.class).nextFormattedId("order");
+			assertThat(context.getBean(MeterRegistry.class).find("idgen.ids.issued").tag("sequence", "order").meters())
+				.isEmpty();
+		});
+		obfuscated.withPropertyValues("idgen.metrics.obfuscated-counts=true").run((context) -> {
+			context.getBean(IdGenerator.class).nextFormattedId("order");
+			assertThat(context.getBean(MeterRegistry.class)
+				.get("idgen.ids.issued")
+				.tag("sequence", "order")
+				.functionCounter()
+				.count()).isEqualTo(1);
+		});
+	}
+
+	@Test
 	void issuedFetchRemainingAndWaitOfASegmentSequence() {
 		this.runner.run((context) -> {
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
