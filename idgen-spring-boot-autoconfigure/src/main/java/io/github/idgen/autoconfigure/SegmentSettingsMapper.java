@@ -133,6 +133,19 @@ public final class SegmentSettingsMapper {
 					"Set " + prefix + "obfuscate=true, or remove " + permutation + ".");
 		}
 		if (sequence.getPerPeriodFrom() == null) {
+			if (sequence.isObfuscate() && sequence.getReset() != ResetPeriod.NEVER
+					&& sequence.getPermutation() == null) {
+				throw new IdGeneratorConfigurationException(permutation, null, permutation
+						+ " is not set for an obfuscated sequence with reset '"
+						+ sequence.getReset().name().toLowerCase()
+						+ "': its numbers depend on the permutation, and instances of one period that write another "
+						+ "one repeat each other's numbers, so idgen does not choose it for you.",
+						"Set " + permutation + "=per-period for a sequence that no instance has obfuscated before "
+								+ "(another permutation every period). For one that instances of an earlier idgen "
+								+ "version obfuscate, set " + permutation + "=per-period with " + from
+								+ " set to a day after the last of them stops, or " + permutation
+								+ "=fixed to keep their numbers.");
+			}
 			return;
 		}
 		if (!sequence.isObfuscate()) {

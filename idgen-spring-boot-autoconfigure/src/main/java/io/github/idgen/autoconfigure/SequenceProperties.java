@@ -77,9 +77,10 @@ public class SequenceProperties {
 	 * every period of the reset (the same counter has other digits every day of a daily
 	 * sequence), or 'fixed', the same in every period, as idgen wrote before. Numbers of
 	 * the two can repeat each other within a period: switch a running sequence with
-	 * 'per-period-from'.
+	 * 'per-period-from'. Required for an obfuscated sequence with a reset, unless
+	 * 'per-period-from' is set, so that an upgrade never switches by default.
 	 */
-	private Permutation permutation = Permutation.PER_PERIOD;
+	private Permutation permutation;
 
 	/**
 	 * First day of the first period with the per-period permutation, such as

@@ -40,8 +40,9 @@ class PerPeriodPermutationTests {
 		.withBean(IdGeneratorAutoConfiguration.CLOCK, Clock.class, () -> this.clock)
 		.withPropertyValues("idgen.zone=UTC", "idgen.obfuscation.key=" + SequenceObfuscationTests.KEY,
 				"idgen.sequences.order.format=ORD{yyyyMMdd}{seq:6}", "idgen.sequences.order.reset=daily",
-				"idgen.sequences.order.obfuscate=true", "idgen.sequences.order.step=10",
-				"idgen.sequences.order.min-step=10", "idgen.sequences.order.max-step=10");
+				"idgen.sequences.order.obfuscate=true", "idgen.sequences.order.permutation=per-period",
+				"idgen.sequences.order.step=10", "idgen.sequences.order.min-step=10",
+				"idgen.sequences.order.max-step=10");
 
 	@Test
 	void theSameCounterHasOtherDigitsInEveryPeriod() {
@@ -138,6 +139,36 @@ class PerPeriodPermutationTests {
 						"idgen.sequences.order.per-period-from");
 				assertThat(failure.getAction()).contains("idgen.sequences.order.permutation=per-period");
 			});
+	}
+
+	/**
+	 * An upgrade must not switch the permutation by default: instances of an earlier
+	 * version still write the fixed one in the period of the rollout, so the permutation
+	 * of an obfuscated sequence with a reset is chosen explicitly.
+	 */
+	@Test
+	void anObfuscatedSequenceWithAResetNeedsAChosenPermutation() {
+		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID(),
+					"idgen.obfuscation.key=" + SequenceObfuscationTests.KEY,
+					"idgen.sequences.order.format=ORD{yyyyMMdd}{seq:6}", "idgen.sequences.order.reset=daily",
+					"idgen.sequences.order.obfuscate=true")
+			.run((context) -> {
+				IdGeneratorConfigurationException failure = invalidProperty(context,
+						"idgen.sequences.order.permutation");
+				assertThat(failure.getDescription()).contains("reset 'daily'");
+				assertThat(failure.getAction()).contains("idgen.sequences.order.permutation=per-period",
+						"idgen.sequences.order.per-period-from", "idgen.sequences.order.permutation=fixed");
+			});
+	}
+
+	@Test
+	void anObfuscatedSequenceWithoutAResetNeedsNoChosenPermutation() {
+		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID(),
+					"idgen.obfuscation.key=" + SequenceObfuscationTests.KEY, "idgen.sequences.order.format=ORD{seq:6}",
+					"idgen.sequences.order.obfuscate=true")
+			.run((context) -> assertThat(context.getBean(IdGenerator.class).nextFormattedId("order")).hasSize(9));
 	}
 
 	@Test

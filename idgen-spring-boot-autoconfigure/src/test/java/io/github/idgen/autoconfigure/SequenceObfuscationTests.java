@@ -55,7 +55,8 @@ class SequenceObfuscationTests {
 	void obfuscatedDailyNumbersKeepTheirWidthAndDecodeToTheirCounter() {
 		this.runner
 			.withPropertyValues("idgen.obfuscation.key=" + KEY, "idgen.sequences.order.format=ORD{yyyyMMdd}{seq:6}",
-					"idgen.sequences.order.reset=daily", "idgen.sequences.order.obfuscate=true")
+					"idgen.sequences.order.reset=daily", "idgen.sequences.order.obfuscate=true",
+					"idgen.sequences.order.permutation=per-period")
 			.run((context) -> {
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				String today = "ORD" + LocalDate.now(ZONE).format(DateTimeFormatter.BASIC_ISO_DATE);
@@ -115,7 +116,8 @@ class SequenceObfuscationTests {
 				"spring.datasource.url=jdbc:h2:mem:obfuscation-shared;DB_CLOSE_DELAY=-1",
 				"idgen.obfuscation.key=" + KEY, "idgen.sequences.order.format=ORD{yyyyMMdd}{seq:7}",
 				"idgen.sequences.order.reset=daily", "idgen.sequences.order.obfuscate=true",
-				"idgen.sequences.order.step=50", "idgen.sequences.order.min-step=50");
+				"idgen.sequences.order.permutation=per-period", "idgen.sequences.order.step=50",
+				"idgen.sequences.order.min-step=50");
 		List<String> numbers = new ArrayList<>();
 		shared.run((first) -> shared.run((second) -> numbers.addAll(draw(List.of(first, second), 2, 5000))));
 		assertThat(numbers).hasSize(20_000).doesNotHaveDuplicates();

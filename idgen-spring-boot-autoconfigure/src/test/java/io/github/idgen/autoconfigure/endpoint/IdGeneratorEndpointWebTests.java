@@ -35,7 +35,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"idgen.sequences.event.backend=snowflake", "idgen.snowflake.worker-id=3",
 		"idgen.sequences.receipt.format=R{seq:8}", "idgen.sequences.receipt.obfuscate=true",
 		"idgen.sequences.daily-receipt.format=D{yyyyMMdd}{seq:8}", "idgen.sequences.daily-receipt.reset=daily",
-		"idgen.sequences.daily-receipt.obfuscate=true", "idgen.obfuscation.key=" + IdGeneratorEndpointWebTests.KEY,
+		"idgen.sequences.daily-receipt.permutation=per-period", "idgen.sequences.daily-receipt.obfuscate=true",
+		"idgen.obfuscation.key=" + IdGeneratorEndpointWebTests.KEY,
 		"spring.autoconfigure.exclude=org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration,"
 				+ "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration,"
 				+ "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration" })

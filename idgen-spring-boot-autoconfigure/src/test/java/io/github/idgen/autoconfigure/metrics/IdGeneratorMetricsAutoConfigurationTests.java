@@ -52,7 +52,7 @@ class IdGeneratorMetricsAutoConfigurationTests {
 				"spring.datasource.url=jdbc:h2:mem:${random.uuid}",
 				"idgen.obfuscation.key=ZyMCS2vdnq1nOOjUN3a0tq72ZHPANI0kXlCeDEEbK+Y=",
 				"idgen.sequences.order.format=ORD{yyyyMMdd}{seq:8}", "idgen.sequences.order.reset=daily",
-				"idgen.sequences.order.obfuscate=true");
+				"idgen.sequences.order.permutation=per-period", "idgen.sequences.order.obfuscate=true");
 		obfuscated.run((context) -> {
 			context.getBean(IdGenerator.class).nextFormattedId("order");
 			assertThat(context.getBean(MeterRegistry.class).find("idgen.ids.issued").tag("sequence", "order").meters())
