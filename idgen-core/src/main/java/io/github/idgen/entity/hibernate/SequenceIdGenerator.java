@@ -65,6 +65,8 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 
 	private boolean primitive;
 
+	private boolean allowAssigned;
+
 	private transient BeanContainer beans;
 
 	private transient volatile IdGenerator ids;
@@ -112,6 +114,7 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 		this.identifier = entity + "." + property;
 		this.beans = context.getServiceRegistry().requireService(ManagedBeanRegistry.class).getBeanContainer();
 		this.primitive = declared == long.class;
+		this.allowAssigned = annotation.allowAssigned();
 		this.sequence = SequenceIdType.sequenceName(annotation, context.getRootClass().getTable().getName());
 		if (settings.get(CHECK_SETTING) instanceof SequenceIdCheck check) {
 			check.check(new SequenceIdProperty(entity, property, this.type, this.sequence));
@@ -128,7 +131,7 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 	@Override
 	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
 			EventType eventType) {
-		if (SequenceIdType.isSet(currentValue, this.primitive)) {
+		if (this.allowAssigned && SequenceIdType.isSet(currentValue, this.primitive)) {
 			return currentValue;
 		}
 		return this.type.next(ids(), this.sequence);
@@ -156,12 +159,15 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 	}
 
 	/**
-	 * Assigned identifiers are kept ({@link #generate} returns them).
-	 * @return {@code true}
+	 * Whether identifiers the application assigned are kept: only if the annotation
+	 * {@link SequenceId#allowAssigned() allows} them. Otherwise Hibernate treats the
+	 * entity as it does one with a {@code @SequenceGenerator}: an entity whose identifier
+	 * is set is not new, so persisting it fails and merging it never inserts it.
+	 * @return whether assigned identifiers are kept
 	 */
 	@Override
 	public boolean allowAssignedIdentifiers() {
-		return true;
+		return this.allowAssigned;
 	}
 
 	/**
