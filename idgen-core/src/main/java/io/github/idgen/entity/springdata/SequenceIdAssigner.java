@@ -3,6 +3,7 @@ package io.github.idgen.entity.springdata;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -98,6 +99,24 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 * the entity's type is mapped wrongly
 	 */
 	public <T> T assign(T entity) {
+		return assign(entity, (filled, id) -> {
+		});
+	}
+
+	/**
+	 * Fill the identifier of an entity marked {@link SequenceId} if it is not set, and
+	 * tell which identifier was drawn.
+	 * @param <T> the entity's type
+	 * @param entity the entity about to be saved
+	 * @param drawn told the entity with its identifier and the identifier, if one was
+	 * drawn
+	 * @return the entity with its identifier: the same instance, or a copy of an
+	 * immutable one; the given entity if it has no identifier marked {@link SequenceId},
+	 * if its identifier is set, or if the mapping context does not map its type
+	 * @throws SequenceIdMappingException naming the entity, the property and the fix if
+	 * the entity's type is mapped wrongly
+	 */
+	public <T> T assign(T entity, BiConsumer<? super T, Object> drawn) {
 		Optional<Target<P>> found = this.targets.computeIfAbsent(entity.getClass(), this::find);
 		if (found.isEmpty()) {
 			return entity;
@@ -109,8 +128,11 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 			return entity;
 		}
 		SequenceIdProperty mapping = target.mapping();
-		accessor.setProperty(target.property(), mapping.type().next(ids(), mapping.sequence()));
-		return accessor.getBean();
+		Object id = mapping.type().next(ids(), mapping.sequence());
+		accessor.setProperty(target.property(), id);
+		T filled = accessor.getBean();
+		drawn.accept(filled, id);
+		return filled;
 	}
 
 	private IdGenerator ids() {
