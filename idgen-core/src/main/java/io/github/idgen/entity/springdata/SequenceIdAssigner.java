@@ -65,6 +65,8 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 
 	private final SequenceIdCheck check;
 
+	private final StoreCheck<P> storeCheck;
+
 	private final EntityInstantiators instantiators = new EntityInstantiators();
 
 	private final Map<Class<?>, Optional<Target<P>>> targets = new ConcurrentHashMap<>();
@@ -82,10 +84,27 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 */
 	public SequenceIdAssigner(Supplier<IdGenerator> generator, MappingContext<? extends E, P> context,
 			Function<? super E, String> defaultSequence, SequenceIdCheck check) {
+		this(generator, context, defaultSequence, check, (property, mapping) -> {
+		});
+	}
+
+	/**
+	 * Create an assigner whose store has rules of its own about identifiers.
+	 * @param generator looks up the generator the identifiers are drawn from, once
+	 * @param context the mapping context of the entities
+	 * @param defaultSequence the sequence of an entity whose {@link SequenceId} names
+	 * none, such as the name of its table or collection
+	 * @param check a further check of each identifier when its entity is first looked up,
+	 * which throws to reject it
+	 * @param storeCheck the store's check of each identifier, after {@code check}
+	 */
+	public SequenceIdAssigner(Supplier<IdGenerator> generator, MappingContext<? extends E, P> context,
+			Function<? super E, String> defaultSequence, SequenceIdCheck check, StoreCheck<P> storeCheck) {
 		this.generator = generator;
 		this.context = context;
 		this.defaultSequence = defaultSequence;
 		this.check = check;
+		this.storeCheck = storeCheck;
 	}
 
 	/**
@@ -187,7 +206,26 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 				this.defaultSequence.apply(entity));
 		SequenceIdProperty mapping = new SequenceIdProperty(name, marked.getName(), type, sequence);
 		this.check.check(mapping);
+		this.storeCheck.check(marked, mapping);
 		return Optional.of(new Target<>(entity, marked, mapping));
+	}
+
+	/**
+	 * A store's check of an identifier marked {@link SequenceId}, as the store maps it.
+	 *
+	 * @param <P> the type of the store's properties
+	 */
+	@FunctionalInterface
+	public interface StoreCheck<P> {
+
+		/**
+		 * Fail unless the store keeps the identifier's values as idgen draws them.
+		 * @param property the identifier, as the store maps it
+		 * @param mapping what the identifier draws from
+		 * @throws SequenceIdMappingException naming the entity, the property and the fix
+		 */
+		void check(P property, SequenceIdProperty mapping);
+
 	}
 
 	/**
