@@ -98,10 +98,7 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 			.getSettings();
 		Object enabled = settings.get(ENABLED_SETTING);
 		if (enabled != null && !Boolean.parseBoolean(enabled.toString())) {
-			throw new MappingException("@SequenceId on " + entity + "." + property
-					+ ": idgen does not draw the identifiers of JPA entities, because idgen.entities.jpa.enabled, "
-					+ "idgen.entities.enabled or idgen.enabled is false. Switch them on, or remove @SequenceId and "
-					+ "assign the identifier yourself.");
+			throw switchedOff(entity + "." + property);
 		}
 		Class<?> declared = javaType(member);
 		try {
@@ -119,6 +116,37 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 		if (settings.get(CHECK_SETTING) instanceof SequenceIdCheck check) {
 			check.check(new SequenceIdProperty(entity, property, this.type, this.sequence));
 		}
+	}
+
+	private static MappingException switchedOff(String identifier) {
+		return new MappingException("@SequenceId on " + identifier
+				+ ": idgen does not draw the identifiers of JPA entities, because idgen.entities.jpa.enabled, "
+				+ "idgen.entities.enabled or idgen.enabled is false. Switch them on, or remove @SequenceId and "
+				+ "assign the identifier yourself.");
+	}
+
+	/**
+	 * Check, once the application has started, what Hibernate may not have checked when
+	 * it built the mappings: for an {@code EntityManagerFactory} the application built
+	 * itself, Spring Boot passed neither the switch nor the rules, and Hibernate may have
+	 * no bean container. Then look the IdGenerator up, so that the first insert does not
+	 * fail for want of it.
+	 * @param enabled whether the JPA integration is switched on
+	 * @param check the rules the identifier's sequence must pass
+	 * @throws MappingException naming the identifier and the switch if the integration is
+	 * switched off
+	 * @throws IllegalStateException naming the identifier and the setting to set if
+	 * Hibernate has no bean container, or if the bean container has no IdGenerator
+	 * @throws RuntimeException what the check throws
+	 */
+	public void verify(boolean enabled, SequenceIdCheck check) {
+		if (!enabled) {
+			throw switchedOff(this.identifier);
+		}
+		int dot = this.identifier.lastIndexOf('.');
+		check.check(new SequenceIdProperty(this.identifier.substring(0, dot), this.identifier.substring(dot + 1),
+				this.type, this.sequence));
+		ids();
 	}
 
 	private static Class<?> javaType(Member member) {
@@ -143,8 +171,9 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 			if (this.beans == null) {
 				throw new IllegalStateException("@SequenceId on " + this.identifier
 						+ ": Hibernate has no bean container to find the IdGenerator in. Use it in a Spring "
-						+ "application, whose JPA auto-configuration gives Hibernate one "
-						+ "(hibernate.resource.beans.container).");
+						+ "application, whose JPA auto-configuration gives Hibernate one; an EntityManagerFactory "
+						+ "you build yourself needs the JPA property hibernate.resource.beans.container set to "
+						+ "new SpringBeanContainer(beanFactory).");
 			}
 			found = this.beans.getBean(IdGenerator.class, SingletonLookup.INSTANCE, SingletonLookup.INSTANCE)
 				.getBeanInstance();
