@@ -25,8 +25,14 @@ import io.github.idgen.entity.hibernate.SequenceIdGenerator;
  * A {@code Long} or {@code long} identifier takes
  * {@link io.github.idgen.IdGenerator#nextId(String)}, a {@code String} one
  * {@link io.github.idgen.IdGenerator#nextFormattedId(String)} of a sequence with a
- * format. An identifier that is already set ({@code 0} counts as unset for {@code long})
- * is left alone.
+ * format.
+ * <p>
+ * An identifier that is already set ({@code 0} counts as unset for {@code long}): with
+ * JPA, by default, the entity is not new, as with Hibernate's own
+ * {@code @SequenceGenerator}: persisting it fails, merging it when its row is gone fails
+ * rather than inserting it again, and a {@code StatelessSession} insert replaces it with
+ * a drawn one; {@link #allowAssigned()} keeps it instead. Spring Data JDBC and MongoDB
+ * tell a new entity by its unset identifier, and leave a set one alone.
  * <p>
  * With JPA the annotation is a Hibernate identifier generator ({@link IdGeneratorType})
  * that runs before the insert, so JDBC batching keeps working and no SQL is issued for
@@ -46,5 +52,17 @@ public @interface SequenceId {
 	 * @return the sequence name, or empty
 	 */
 	String value() default "";
+
+	/**
+	 * Whether a JPA entity keeps an identifier the application set before persisting it,
+	 * and is inserted with it. Hibernate then cannot tell a new entity from a detached
+	 * one by its identifier, which costs: merging a detached entity whose row was deleted
+	 * inserts it again; merging a new entity with an identifier first queries its row. An
+	 * assigned identifier the sequence issues later fails that later insert with a
+	 * duplicate key: assign identifiers from another range. Spring Data JDBC and MongoDB
+	 * ignore this attribute.
+	 * @return whether assigned identifiers are kept; {@code false} by default
+	 */
+	boolean allowAssigned() default false;
 
 }

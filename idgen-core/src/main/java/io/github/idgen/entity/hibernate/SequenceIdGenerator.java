@@ -65,6 +65,8 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 
 	private boolean primitive;
 
+	private boolean allowAssigned;
+
 	private transient BeanContainer beans;
 
 	private transient volatile IdGenerator ids;
@@ -96,10 +98,7 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 			.getSettings();
 		Object enabled = settings.get(ENABLED_SETTING);
 		if (enabled != null && !Boolean.parseBoolean(enabled.toString())) {
-			throw new MappingException("@SequenceId on " + entity + "." + property
-					+ ": idgen does not draw the identifiers of JPA entities, because idgen.entities.jpa.enabled, "
-					+ "idgen.entities.enabled or idgen.enabled is false. Switch them on, or remove @SequenceId and "
-					+ "assign the identifier yourself.");
+			throw switchedOff(entity + "." + property);
 		}
 		Class<?> declared = javaType(member);
 		try {
@@ -112,10 +111,42 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 		this.identifier = entity + "." + property;
 		this.beans = context.getServiceRegistry().requireService(ManagedBeanRegistry.class).getBeanContainer();
 		this.primitive = declared == long.class;
+		this.allowAssigned = annotation.allowAssigned();
 		this.sequence = SequenceIdType.sequenceName(annotation, context.getRootClass().getTable().getName());
 		if (settings.get(CHECK_SETTING) instanceof SequenceIdCheck check) {
 			check.check(new SequenceIdProperty(entity, property, this.type, this.sequence));
 		}
+	}
+
+	private static MappingException switchedOff(String identifier) {
+		return new MappingException("@SequenceId on " + identifier
+				+ ": idgen does not draw the identifiers of JPA entities, because idgen.entities.jpa.enabled, "
+				+ "idgen.entities.enabled or idgen.enabled is false. Switch them on, or remove @SequenceId and "
+				+ "assign the identifier yourself.");
+	}
+
+	/**
+	 * Check, once the application has started, what Hibernate may not have checked when
+	 * it built the mappings: for an {@code EntityManagerFactory} the application built
+	 * itself, Spring Boot passed neither the switch nor the rules, and Hibernate may have
+	 * no bean container. Then look the IdGenerator up, so that the first insert does not
+	 * fail for want of it.
+	 * @param enabled whether the JPA integration is switched on
+	 * @param check the rules the identifier's sequence must pass
+	 * @throws MappingException naming the identifier and the switch if the integration is
+	 * switched off
+	 * @throws IllegalStateException naming the identifier and the setting to set if
+	 * Hibernate has no bean container, or if the bean container has no IdGenerator
+	 * @throws RuntimeException what the check throws
+	 */
+	public void verify(boolean enabled, SequenceIdCheck check) {
+		if (!enabled) {
+			throw switchedOff(this.identifier);
+		}
+		int dot = this.identifier.lastIndexOf('.');
+		check.check(new SequenceIdProperty(this.identifier.substring(0, dot), this.identifier.substring(dot + 1),
+				this.type, this.sequence));
+		ids();
 	}
 
 	private static Class<?> javaType(Member member) {
@@ -128,7 +159,7 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 	@Override
 	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
 			EventType eventType) {
-		if (SequenceIdType.isSet(currentValue, this.primitive)) {
+		if (this.allowAssigned && SequenceIdType.isSet(currentValue, this.primitive)) {
 			return currentValue;
 		}
 		return this.type.next(ids(), this.sequence);
@@ -140,8 +171,9 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 			if (this.beans == null) {
 				throw new IllegalStateException("@SequenceId on " + this.identifier
 						+ ": Hibernate has no bean container to find the IdGenerator in. Use it in a Spring "
-						+ "application, whose JPA auto-configuration gives Hibernate one "
-						+ "(hibernate.resource.beans.container).");
+						+ "application, whose JPA auto-configuration gives Hibernate one; an EntityManagerFactory "
+						+ "you build yourself needs the JPA property hibernate.resource.beans.container set to "
+						+ "new SpringBeanContainer(beanFactory).");
 			}
 			found = this.beans.getBean(IdGenerator.class, SingletonLookup.INSTANCE, SingletonLookup.INSTANCE)
 				.getBeanInstance();
@@ -156,12 +188,15 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 	}
 
 	/**
-	 * Assigned identifiers are kept ({@link #generate} returns them).
-	 * @return {@code true}
+	 * Whether identifiers the application assigned are kept: only if the annotation
+	 * {@link SequenceId#allowAssigned() allows} them. Otherwise Hibernate treats the
+	 * entity as it does one with a {@code @SequenceGenerator}: an entity whose identifier
+	 * is set is not new, so persisting it fails and merging it never inserts it.
+	 * @return whether assigned identifiers are kept
 	 */
 	@Override
 	public boolean allowAssignedIdentifiers() {
-		return true;
+		return this.allowAssigned;
 	}
 
 	/**

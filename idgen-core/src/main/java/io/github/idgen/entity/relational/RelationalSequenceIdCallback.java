@@ -3,10 +3,18 @@ package io.github.idgen.entity.relational;
 import java.util.function.Supplier;
 
 import org.springframework.core.Ordered;
+import org.springframework.data.relational.core.conversion.DbAction;
+import org.springframework.data.relational.core.conversion.IdValueSource;
+import org.springframework.data.relational.core.conversion.MutableAggregateChange;
+import org.springframework.data.relational.core.conversion.RootAggregateChange;
 import org.springframework.data.relational.core.mapping.RelationalMappingContext;
 import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
 import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
+import org.springframework.data.relational.core.mapping.event.AfterSaveCallback;
 import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
+import org.springframework.data.relational.core.mapping.event.BeforeSaveCallback;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.entity.SequenceIdCheck;
@@ -21,12 +29,27 @@ import io.github.idgen.entity.springdata.SequenceIdAssigner;
  * the schema). Spring Data JDBC decides between insert and update before this callback
  * runs, so an aggregate whose identifier it fills is inserted.
  * <p>
+ * A save that fails after the identifier was filled leaves it in the instance, and Spring
+ * Data JDBC would take a second save of that instance for an update of a row that does
+ * not exist. So the callback remembers each instance it filled (weakly, by identity)
+ * until it is saved and, if a transaction is running, that transaction commits; the
+ * second save of an instance it still remembers, with the identifier it drew, inserts the
+ * aggregate root with that identifier: its {@link BeforeSaveCallback} adds the insert of
+ * the root to the update that Spring Data JDBC planned (which sets the root's action once
+ * only), so the update changes no row and the insert writes it. A save whose transaction
+ * rolls back makes the instance new again.
+ * <p>
  * It runs in {@link SequenceIdAssigner#ORDER}: after Spring Data's auditing, before the
  * callbacks that declare no order.
  */
-public class RelationalSequenceIdCallback implements BeforeConvertCallback<Object>, Ordered {
+public class RelationalSequenceIdCallback
+		implements BeforeConvertCallback<Object>, BeforeSaveCallback<Object>, AfterSaveCallback<Object>, Ordered {
 
 	private final SequenceIdAssigner<RelationalPersistentEntity<?>, RelationalPersistentProperty> assigner;
+
+	private final RelationalMappingContext context;
+
+	private final UnsavedAggregates unsaved = new UnsavedAggregates();
 
 	/**
 	 * Create the callback.
@@ -40,6 +63,7 @@ public class RelationalSequenceIdCallback implements BeforeConvertCallback<Objec
 			SequenceIdCheck check) {
 		this.assigner = new SequenceIdAssigner<>(generator, context, (entity) -> entity.getTableName().getReference(),
 				check);
+		this.context = context;
 	}
 
 	/**
@@ -51,7 +75,54 @@ public class RelationalSequenceIdCallback implements BeforeConvertCallback<Objec
 	 */
 	@Override
 	public Object onBeforeConvert(Object aggregate) {
-		return this.assigner.assign(aggregate);
+		return this.assigner.assign(aggregate, this.unsaved::drawn);
+	}
+
+	/**
+	 * Add the insert of an aggregate root whose identifier this callback drew, and that
+	 * was never saved, to its update.
+	 * @param aggregate the aggregate root about to be saved
+	 * @param change what the save does
+	 * @return the aggregate root
+	 */
+	@Override
+	public Object onBeforeSave(Object aggregate, MutableAggregateChange<Object> change) {
+		if (change instanceof RootAggregateChange<Object> root && isUpdate(root)) {
+			RelationalPersistentEntity<?> entity = this.context.getRequiredPersistentEntity(aggregate.getClass());
+			if (this.unsaved.isUnsaved(aggregate, entity.getIdentifierAccessor(aggregate).getIdentifier())) {
+				root.addAction(new DbAction.InsertRoot<>(aggregate, IdValueSource.PROVIDED));
+			}
+		}
+		return aggregate;
+	}
+
+	private static boolean isUpdate(RootAggregateChange<Object> change) {
+		boolean[] update = new boolean[1];
+		change.forEachAction((action) -> update[0] |= action instanceof DbAction.UpdateRoot);
+		return update[0];
+	}
+
+	/**
+	 * Forget an aggregate root that was saved, until its transaction rolls back.
+	 * @param aggregate the aggregate root that was saved
+	 * @return the aggregate root
+	 */
+	@Override
+	public Object onAfterSave(Object aggregate) {
+		Object id = this.unsaved.saved(aggregate);
+		if (id != null && TransactionSynchronizationManager.isSynchronizationActive()) {
+			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+
+				@Override
+				public void afterCompletion(int status) {
+					if (status != STATUS_COMMITTED) {
+						RelationalSequenceIdCallback.this.unsaved.drawn(aggregate, id);
+					}
+				}
+
+			});
+		}
+		return aggregate;
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.idgen.entity.springdata;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -64,6 +65,8 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 
 	private final SequenceIdCheck check;
 
+	private final StoreCheck<P> storeCheck;
+
 	private final EntityInstantiators instantiators = new EntityInstantiators();
 
 	private final Map<Class<?>, Optional<Target<P>>> targets = new ConcurrentHashMap<>();
@@ -81,10 +84,27 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 */
 	public SequenceIdAssigner(Supplier<IdGenerator> generator, MappingContext<? extends E, P> context,
 			Function<? super E, String> defaultSequence, SequenceIdCheck check) {
+		this(generator, context, defaultSequence, check, (property, mapping) -> {
+		});
+	}
+
+	/**
+	 * Create an assigner whose store has rules of its own about identifiers.
+	 * @param generator looks up the generator the identifiers are drawn from, once
+	 * @param context the mapping context of the entities
+	 * @param defaultSequence the sequence of an entity whose {@link SequenceId} names
+	 * none, such as the name of its table or collection
+	 * @param check a further check of each identifier when its entity is first looked up,
+	 * which throws to reject it
+	 * @param storeCheck the store's check of each identifier, after {@code check}
+	 */
+	public SequenceIdAssigner(Supplier<IdGenerator> generator, MappingContext<? extends E, P> context,
+			Function<? super E, String> defaultSequence, SequenceIdCheck check, StoreCheck<P> storeCheck) {
 		this.generator = generator;
 		this.context = context;
 		this.defaultSequence = defaultSequence;
 		this.check = check;
+		this.storeCheck = storeCheck;
 	}
 
 	/**
@@ -98,6 +118,24 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 * the entity's type is mapped wrongly
 	 */
 	public <T> T assign(T entity) {
+		return assign(entity, (filled, id) -> {
+		});
+	}
+
+	/**
+	 * Fill the identifier of an entity marked {@link SequenceId} if it is not set, and
+	 * tell which identifier was drawn.
+	 * @param <T> the entity's type
+	 * @param entity the entity about to be saved
+	 * @param drawn told the entity with its identifier and the identifier, if one was
+	 * drawn
+	 * @return the entity with its identifier: the same instance, or a copy of an
+	 * immutable one; the given entity if it has no identifier marked {@link SequenceId},
+	 * if its identifier is set, or if the mapping context does not map its type
+	 * @throws SequenceIdMappingException naming the entity, the property and the fix if
+	 * the entity's type is mapped wrongly
+	 */
+	public <T> T assign(T entity, BiConsumer<? super T, Object> drawn) {
 		Optional<Target<P>> found = this.targets.computeIfAbsent(entity.getClass(), this::find);
 		if (found.isEmpty()) {
 			return entity;
@@ -109,8 +147,11 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 			return entity;
 		}
 		SequenceIdProperty mapping = target.mapping();
-		accessor.setProperty(target.property(), mapping.type().next(ids(), mapping.sequence()));
-		return accessor.getBean();
+		Object id = mapping.type().next(ids(), mapping.sequence());
+		accessor.setProperty(target.property(), id);
+		T filled = accessor.getBean();
+		drawn.accept(filled, id);
+		return filled;
 	}
 
 	private IdGenerator ids() {
@@ -165,7 +206,26 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 				this.defaultSequence.apply(entity));
 		SequenceIdProperty mapping = new SequenceIdProperty(name, marked.getName(), type, sequence);
 		this.check.check(mapping);
+		this.storeCheck.check(marked, mapping);
 		return Optional.of(new Target<>(entity, marked, mapping));
+	}
+
+	/**
+	 * A store's check of an identifier marked {@link SequenceId}, as the store maps it.
+	 *
+	 * @param <P> the type of the store's properties
+	 */
+	@FunctionalInterface
+	public interface StoreCheck<P> {
+
+		/**
+		 * Fail unless the store keeps the identifier's values as idgen draws them.
+		 * @param property the identifier, as the store maps it
+		 * @param mapping what the identifier draws from
+		 * @throws SequenceIdMappingException naming the entity, the property and the fix
+		 */
+		void check(P property, SequenceIdProperty mapping);
+
 	}
 
 	/**

@@ -34,7 +34,8 @@ class SequenceIdGeneratorTests {
 			assertThatIllegalStateException().isThrownBy(() -> session.persist(new Ticket()))
 				.withMessage("@SequenceId on " + Ticket.class.getName() + ".id: Hibernate has no bean container to "
 						+ "find the IdGenerator in. Use it in a Spring application, whose JPA auto-configuration "
-						+ "gives Hibernate one (hibernate.resource.beans.container).");
+						+ "gives Hibernate one; an EntityManagerFactory you build yourself needs the JPA property "
+						+ "hibernate.resource.beans.container set to new SpringBeanContainer(beanFactory).");
 		}
 	}
 

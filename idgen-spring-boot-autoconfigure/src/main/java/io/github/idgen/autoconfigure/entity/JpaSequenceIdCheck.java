@@ -10,16 +10,22 @@ import java.util.Set;
 import jakarta.persistence.EmbeddedId;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;
+import jakarta.persistence.PersistenceException;
 import jakarta.persistence.metamodel.EntityType;
 import jakarta.persistence.metamodel.ManagedType;
 import jakarta.persistence.metamodel.Metamodel;
 import jakarta.persistence.metamodel.Type;
 
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 
+import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.entity.SequenceId;
+import io.github.idgen.entity.SequenceIdCheck;
 import io.github.idgen.entity.SequenceIdMappingException;
+import io.github.idgen.entity.hibernate.SequenceIdGenerator;
 
 /**
  * Checks, once the application context has created its singletons, that
@@ -27,19 +33,48 @@ import io.github.idgen.entity.SequenceIdMappingException;
  * embed or extend: a field or getter annotated {@link Id}, or a part of a composite
  * identifier (the class of an {@link EmbeddedId} or an {@code @IdClass}). Hibernate
  * ignores it anywhere else, which would leave the property unset. Everything else about
- * the mapping the generator checks when Hibernate builds it.
+ * the mapping the generator checks when Hibernate builds it, with the switch and the
+ * rules Spring Boot's JPA auto-configuration passes it; so that an entity manager factory
+ * the application built itself, which gets neither, fails at startup too, each generator
+ * of a Hibernate entity manager factory is then {@link SequenceIdGenerator#verify
+ * verified} with them, and looks the IdGenerator up.
  */
 class JpaSequenceIdCheck implements SmartInitializingSingleton {
 
 	private final ObjectProvider<EntityManagerFactory> entityManagerFactories;
 
-	JpaSequenceIdCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories) {
+	private final IdGeneratorProperties properties;
+
+	JpaSequenceIdCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories, IdGeneratorProperties properties) {
 		this.entityManagerFactories = entityManagerFactories;
+		this.properties = properties;
 	}
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		this.entityManagerFactories.orderedStream().map(EntityManagerFactory::getMetamodel).forEach(this::check);
+		this.entityManagerFactories.orderedStream().forEach((factory) -> {
+			check(factory.getMetamodel());
+			verifyGenerators(factory);
+		});
+	}
+
+	private void verifyGenerators(EntityManagerFactory factory) {
+		SessionFactoryImplementor hibernate;
+		try {
+			hibernate = factory.unwrap(SessionFactoryImplementor.class);
+		}
+		catch (PersistenceException ex) {
+			return;
+		}
+		boolean enabled = this.properties != null
+				&& this.properties.getEntities().isOn(this.properties.getEntities().getJpa());
+		SequenceIdCheck rules = (this.properties != null) ? new SequenceIdRules(this.properties) : (property) -> {
+		};
+		hibernate.getMappingMetamodel().forEachEntityDescriptor((entity) -> {
+			if (entity.getGenerator() instanceof SequenceIdGenerator generator) {
+				generator.verify(enabled, rules);
+			}
+		});
 	}
 
 	private void check(Metamodel metamodel) {

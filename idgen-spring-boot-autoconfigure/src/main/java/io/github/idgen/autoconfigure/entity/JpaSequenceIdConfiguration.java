@@ -18,7 +18,9 @@ import io.github.idgen.entity.hibernate.SequenceIdGenerator;
  * ({@code false} also when idgen is switched off, so that a marked entity fails at
  * startup) and the rules of the idgen configuration, which it applies when Hibernate
  * builds the mappings; and it checks where the annotation stands, and that no column of
- * {@code base62} identifiers ignores case, once the entity manager factories exist.
+ * {@code base62} identifiers ignores case, once the entity manager factories exist, and
+ * verifies the generators of each with the switch and the rules, which an entity manager
+ * factory the application built itself did not get.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass({ HibernatePropertiesCustomizer.class, EntityManagerFactory.class, SequenceIdGenerator.class })
@@ -44,8 +46,9 @@ class JpaSequenceIdConfiguration {
 	}
 
 	@Bean
-	JpaSequenceIdCheck idgenJpaSequenceIdCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories) {
-		return new JpaSequenceIdCheck(entityManagerFactories);
+	JpaSequenceIdCheck idgenJpaSequenceIdCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories,
+			ObjectProvider<IdGeneratorProperties> properties) {
+		return new JpaSequenceIdCheck(entityManagerFactories, properties.getIfAvailable());
 	}
 
 }

@@ -2,7 +2,9 @@ package io.github.idgen.autoconfigure.entity;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -152,6 +154,36 @@ final class JdbcAggregates {
 	}
 
 	/**
+	 * A mutable aggregate with entities of its own, whose identifier draws from the
+	 * sequence named like its table.
+	 */
+	public static class Basket {
+
+		@Id
+		@SequenceId
+		Long id;
+
+		String name;
+
+		Set<Fruit> fruits = new HashSet<>();
+
+		public Basket(Long id, String name) {
+			this.id = id;
+			this.name = name;
+		}
+
+	}
+
+	/**
+	 * An entity of a {@link Basket}.
+	 *
+	 * @param name its name
+	 */
+	public record Fruit(String name) {
+
+	}
+
+	/**
 	 * An immutable aggregate with a primitive identifier from a named sequence.
 	 *
 	 * @param id the identifier
@@ -243,6 +275,10 @@ final class JdbcAggregates {
 
 	}
 
+	interface BasketRepository extends CrudRepository<Basket, Long> {
+
+	}
+
 	interface TicketRepository extends CrudRepository<Ticket, Long> {
 
 	}
@@ -293,6 +329,16 @@ final class JdbcAggregates {
 	@EnableJdbcRepositories(basePackageClasses = JdbcAggregates.class, considerNestedRepositories = true,
 			includeFilters = @Filter(type = FilterType.ASSIGNABLE_TYPE, classes = ItemRepository.class))
 	static class Items {
+
+	}
+
+	/**
+	 * The repository of {@link Basket}.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@EnableJdbcRepositories(basePackageClasses = JdbcAggregates.class, considerNestedRepositories = true,
+			includeFilters = @Filter(type = FilterType.ASSIGNABLE_TYPE, classes = BasketRepository.class))
+	static class Baskets {
 
 	}
 

@@ -12,6 +12,7 @@ import javax.sql.DataSource;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.EntityExistsException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -43,6 +44,7 @@ import io.github.idgen.test.UniqueNames;
 
 import static io.github.idgen.autoconfigure.entity.PersistedEntities.persist;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Tests for {@link io.github.idgen.entity.SequenceId} on JPA entities, through Spring
@@ -79,10 +81,12 @@ class JpaSequenceIdTests {
 	}
 
 	@Test
-	void keepsAnIdTheApplicationAssigned() {
+	void persistOfAnIdTheApplicationAssignedFailsNamingTheEntity() {
 		onH2(Entities.class).run((context) -> {
-			persist(context, 1, (i) -> new JpaOrder(1_000_000L, "assigned"));
-			assertThat(find(context, JpaOrder.class, 1_000_000L)).isNotNull();
+			assertThatExceptionOfType(EntityExistsException.class)
+				.isThrownBy(() -> persist(context, 1, (i) -> new JpaOrder(1_000_000L, "assigned")))
+				.withMessageContaining(JpaOrder.class.getName());
+			assertThat(find(context, JpaOrder.class, 1_000_000L)).isNull();
 			assertThat(context.getBean(IdGenerator.class).nextId("order")).as("nothing drawn").isEqualTo(1);
 		});
 	}

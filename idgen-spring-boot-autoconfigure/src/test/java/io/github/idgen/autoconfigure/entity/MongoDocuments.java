@@ -7,6 +7,8 @@ import org.springframework.context.annotation.ComponentScan.Filter;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.FilterType;
 import org.springframework.data.annotation.Id;
+import org.springframework.data.mongodb.core.mapping.FieldType;
+import org.springframework.data.mongodb.core.mapping.MongoId;
 import org.springframework.data.mongodb.repository.config.EnableMongoRepositories;
 import org.springframework.data.repository.CrudRepository;
 
@@ -95,7 +97,28 @@ final class MongoDocuments {
 	 * @param id the identifier
 	 * @param name a name
 	 */
-	public record Voucher(@Id @SequenceId("voucher") String id, String name) {
+	public record Voucher(@MongoId @SequenceId("voucher") String id, String name) {
+
+	}
+
+	/**
+	 * A formatted text identifier that Spring Data MongoDB converts to an ObjectId when
+	 * it has 24 hexadecimal digits: mapped with {@code @Id} only.
+	 *
+	 * @param id the identifier
+	 * @param name a name
+	 */
+	public record Stamp(@Id @SequenceId("stamp") String id, String name) {
+
+	}
+
+	/**
+	 * A formatted text identifier stored as a string whatever its digits.
+	 *
+	 * @param id the identifier
+	 * @param name a name
+	 */
+	public record Parcel(@MongoId(FieldType.STRING) @SequenceId("parcel") String id, String name) {
 
 	}
 
@@ -134,6 +157,14 @@ final class MongoDocuments {
 
 	}
 
+	interface StampRepository extends CrudRepository<Stamp, String> {
+
+	}
+
+	interface ParcelRepository extends CrudRepository<Parcel, String> {
+
+	}
+
 	interface MisplacedRepository extends CrudRepository<Misplaced, Long> {
 
 	}
@@ -151,6 +182,26 @@ final class MongoDocuments {
 			includeFilters = @Filter(type = FilterType.ASSIGNABLE_TYPE,
 					classes = { OrderRepository.class, ReceiptRepository.class, VoucherRepository.class }))
 	static class Valid {
+
+	}
+
+	/**
+	 * The repository of {@link Stamp}.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@EnableMongoRepositories(basePackageClasses = MongoDocuments.class, considerNestedRepositories = true,
+			includeFilters = @Filter(type = FilterType.ASSIGNABLE_TYPE, classes = StampRepository.class))
+	static class Stamps {
+
+	}
+
+	/**
+	 * The repository of {@link Parcel}.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@EnableMongoRepositories(basePackageClasses = MongoDocuments.class, considerNestedRepositories = true,
+			includeFilters = @Filter(type = FilterType.ASSIGNABLE_TYPE, classes = ParcelRepository.class))
+	static class Parcels {
 
 	}
 

@@ -15,15 +15,21 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.mongodb.core.BulkOperations.BulkMode;
 import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.query.Query;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.autoconfigure.entity.MongoDocuments.Misplaced;
 import io.github.idgen.autoconfigure.entity.MongoDocuments.Order;
 import io.github.idgen.autoconfigure.entity.MongoDocuments.OrderRepository;
+import io.github.idgen.autoconfigure.entity.MongoDocuments.Parcel;
+import io.github.idgen.autoconfigure.entity.MongoDocuments.ParcelRepository;
 import io.github.idgen.autoconfigure.entity.MongoDocuments.Receipt;
 import io.github.idgen.autoconfigure.entity.MongoDocuments.ReceiptRepository;
+import io.github.idgen.autoconfigure.entity.MongoDocuments.Stamp;
+import io.github.idgen.autoconfigure.entity.MongoDocuments.StampRepository;
 import io.github.idgen.autoconfigure.entity.MongoDocuments.Voucher;
 import io.github.idgen.autoconfigure.entity.MongoDocuments.VoucherRepository;
 import io.github.idgen.entity.SequenceIdMappingException;
@@ -32,6 +38,8 @@ import io.github.idgen.test.Concurrently;
 import io.github.idgen.test.UniqueNames;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.data.mongodb.core.query.Criteria.where;
+import static org.springframework.data.mongodb.core.query.Query.query;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
@@ -174,6 +182,84 @@ class MongoSequenceIdTests {
 				.isThrownBy(() -> template.insert(new Misplaced()))
 				.withMessageContaining("@SequenceId on " + Misplaced.class.getName() + ".number");
 		});
+	}
+
+	@Test
+	void findAndReplaceWithoutAnIdentifierKeepsTheDocumentsAndDrawsNone() {
+		valid().run((context) -> {
+			MongoTemplate template = context.getBean(MongoTemplate.class);
+			template.save(new Order(null, "first"));
+			Order replacement = new Order(null, "replaced");
+			Order previous = template.findAndReplace(query(where("name").is("first")), replacement);
+			assertThat(previous.id).isEqualTo(1L);
+			assertThat(replacement.id).as("replacement's identifier").isNull();
+			assertThat(template.findById(1L, Order.class).name).isEqualTo("replaced");
+			assertThat(template.count(new Query(), Order.class)).isOne();
+			assertThat(context.getBean(IdGenerator.class).nextId("order")).as("nothing drawn").isEqualTo(2L);
+		});
+	}
+
+	@Test
+	void replaceWithoutAnIdentifierKeepsTheDocumentsAndDrawsNone() {
+		valid().run((context) -> {
+			MongoTemplate template = context.getBean(MongoTemplate.class);
+			template.save(new Order(null, "first"));
+			Order replacement = new Order(null, "replaced");
+			assertThat(template.replace(query(where("name").is("first")), replacement).getModifiedCount()).isOne();
+			assertThat(replacement.id).as("replacement's identifier").isNull();
+			assertThat(template.findById(1L, Order.class).name).isEqualTo("replaced");
+			assertThat(context.getBean(IdGenerator.class).nextId("order")).as("nothing drawn").isEqualTo(2L);
+		});
+	}
+
+	@Test
+	void aBulkReplaceWithoutAnIdentifierKeepsTheDocumentsAndDrawsNone() {
+		valid().run((context) -> {
+			MongoTemplate template = context.getBean(MongoTemplate.class);
+			template.save(new Order(null, "first"));
+			Order replacement = new Order(null, "replaced");
+			template.bulkOps(BulkMode.ORDERED, Order.class)
+				.replaceOne(query(where("name").is("first")), replacement)
+				.execute();
+			assertThat(replacement.id).as("replacement's identifier").isNull();
+			assertThat(template.findById(1L, Order.class).name).isEqualTo("replaced");
+			assertThat(context.getBean(IdGenerator.class).nextId("order")).as("nothing drawn").isEqualTo(2L);
+		});
+	}
+
+	@Test
+	void aTextIdentifierThatMayBeStoredAsAnObjectIdFailsAtStartup() {
+		runner().withUserConfiguration(MongoDocuments.Stamps.class)
+			.withPropertyValues("idgen.sequences.stamp.format={yyyyMMddHHmmssSSS}{seq:7}")
+			.run((context) -> {
+				if (context.getStartupFailure() == null) {
+					String id = context.getBean(StampRepository.class).save(new Stamp(null, "stamp")).id();
+					Object stored = context.getBean(MongoTemplate.class)
+						.getCollection("stamp")
+						.find()
+						.first()
+						.get("_id");
+					assertThat(context).as("started, and saved " + id + " as a " + stored.getClass().getName())
+						.hasFailed();
+				}
+				assertThat(cause(context.getStartupFailure(), SequenceIdMappingException.class))
+					.hasMessageContainingAll("@SequenceId on " + Stamp.class.getName() + ".id", "ObjectId",
+							"@MongoId(FieldType.STRING)");
+			});
+	}
+
+	@Test
+	void aTextIdentifierOfTwentyFourHexadecimalDigitsMappedAsAStringIsStoredAsAString() {
+		runner().withUserConfiguration(MongoDocuments.Parcels.class)
+			.withPropertyValues("idgen.sequences.parcel.format={yyyyMMddHHmmssSSS}{seq:7}")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				String id = context.getBean(ParcelRepository.class).save(new Parcel(null, "parcel")).id();
+				assertThat(id).hasSize(24).matches("[0-9]+");
+				Object stored = context.getBean(MongoTemplate.class).getCollection("parcel").find().first().get("_id");
+				assertThat(stored).isEqualTo(id);
+				assertThat(context.getBean(ParcelRepository.class).findById(id)).isPresent();
+			});
 	}
 
 	private static <T extends Throwable> T cause(Throwable failure, Class<T> type) {

@@ -30,6 +30,7 @@ import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.jdbc.JdbcBackendAutoConfiguration;
 import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
 import io.github.idgen.autoconfigure.entity.mappings.acronym.Acronym;
+import io.github.idgen.autoconfigure.entity.mappings.assigned.AssignedOrder;
 import io.github.idgen.autoconfigure.entity.mappings.cycle.CyclingOrder;
 import io.github.idgen.autoconfigure.entity.mappings.daily.DailyOrder;
 import io.github.idgen.autoconfigure.entity.mappings.embedded.Parcel;
@@ -207,13 +208,13 @@ class JpaSequenceIdMappingTests {
 	}
 
 	/**
-	 * An identifier that is already set is kept: a Long (not long) id the application set
-	 * to 0 counts as set.
+	 * An identifier that is already set is kept where assigned identifiers are allowed: a
+	 * Long (not long) id the application set to 0 counts as set.
 	 */
 	@Test
-	void aLongIdAssignedZeroIsKept() {
-		onH2(PlainEntities.class).run((context) -> {
-			List<PlainOrder> orders = persist(context, 1, (i) -> new PlainOrder(0L, "zero"));
+	void anAllowedLongIdAssignedZeroIsKept() {
+		onH2(AssignedEntities.class).run((context) -> {
+			List<AssignedOrder> orders = persist(context, 1, (i) -> new AssignedOrder(0L, "zero"));
 			assertThat(orders.get(0).getId()).isEqualTo(0L);
 		});
 	}
@@ -312,11 +313,11 @@ class JpaSequenceIdMappingTests {
 	// ------------------------------------------------------------------------
 
 	@Test
-	void aStatelessSessionKeepsAnAssignedIdAndDrawsAMissingOne() {
-		onH2(PlainEntities.class).run((context) -> {
+	void aStatelessSessionKeepsAnAllowedAssignedIdAndDrawsAMissingOne() {
+		onH2(AssignedEntities.class).run((context) -> {
 			SessionFactory factory = context.getBean(EntityManagerFactory.class).unwrap(SessionFactory.class);
-			PlainOrder assigned = new PlainOrder(1_000L, "assigned");
-			PlainOrder drawn = new PlainOrder(null, "drawn");
+			AssignedOrder assigned = new AssignedOrder(1_000L, "assigned");
+			AssignedOrder drawn = new AssignedOrder(null, "drawn");
 			try (StatelessSession session = factory.openStatelessSession()) {
 				session.getTransaction().begin();
 				session.insert(assigned);
@@ -325,35 +326,35 @@ class JpaSequenceIdMappingTests {
 			}
 			assertThat(assigned.getId()).isEqualTo(1_000L);
 			assertThat(drawn.getId()).isEqualTo(1L);
-			assertThat(context.getBean(IdGenerator.class).nextId("mapped_plain_orders")).isEqualTo(2);
+			assertThat(context.getBean(IdGenerator.class).nextId("mapped_assigned_orders")).isEqualTo(2);
 		});
 	}
 
 	@Test
 	void aStatelessSessionBatchInsertDrawsIds() {
-		onH2(PlainEntities.class).run((context) -> {
+		onH2(AssignedEntities.class).run((context) -> {
 			SessionFactory factory = context.getBean(EntityManagerFactory.class).unwrap(SessionFactory.class);
-			List<PlainOrder> orders = new ArrayList<>();
+			List<AssignedOrder> orders = new ArrayList<>();
 			for (int i = 0; i < 5; i++) {
-				orders.add(new PlainOrder((i == 2) ? 500L : null, "order " + i));
+				orders.add(new AssignedOrder((i == 2) ? 500L : null, "order " + i));
 			}
 			try (StatelessSession session = factory.openStatelessSession()) {
 				session.getTransaction().begin();
 				session.insertMultiple(orders);
 				session.getTransaction().commit();
 			}
-			assertThat(ids(orders, PlainOrder::getId)).containsExactly(1L, 2L, 500L, 3L, 4L);
+			assertThat(ids(orders, AssignedOrder::getId)).containsExactly(1L, 2L, 500L, 3L, 4L);
 		});
 	}
 
 	@Test
-	void mergeOfANewEntityKeepsAnAssignedIdAndDrawsAMissingOne() {
-		onH2(PlainEntities.class).run((context) -> {
+	void mergeOfANewEntityKeepsAnAllowedAssignedIdAndDrawsAMissingOne() {
+		onH2(AssignedEntities.class).run((context) -> {
 			EntityManager entityManager = context.getBean(EntityManagerFactory.class).createEntityManager();
 			try {
 				entityManager.getTransaction().begin();
-				PlainOrder assigned = entityManager.merge(new PlainOrder(1_000L, "assigned"));
-				PlainOrder drawn = entityManager.merge(new PlainOrder(null, "drawn"));
+				AssignedOrder assigned = entityManager.merge(new AssignedOrder(1_000L, "assigned"));
+				AssignedOrder drawn = entityManager.merge(new AssignedOrder(null, "drawn"));
 				entityManager.getTransaction().commit();
 				assertThat(assigned.getId()).isEqualTo(1_000L);
 				assertThat(drawn.getId()).isEqualTo(1L);
@@ -420,6 +421,12 @@ class JpaSequenceIdMappingTests {
 	@Configuration(proxyBeanMethods = false)
 	@EntityScan(basePackageClasses = PlainOrder.class)
 	static class PlainEntities {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EntityScan(basePackageClasses = AssignedOrder.class)
+	static class AssignedEntities {
 
 	}
 
