@@ -57,6 +57,14 @@ class ConcurrentRestripingScenarioTest {
 	private static final Duration FETCH_TIMEOUT = Duration.ofSeconds(1);
 
 	/**
+	 * The fetch timeout of the old instances while a re-striping with a stand-in is
+	 * refused: nothing closes their stores, so a failure would tell that something did,
+	 * not that a child JVM starting beside them on two cores held a fetch up for a
+	 * second.
+	 */
+	private static final Duration UNDISTURBED_FETCH_TIMEOUT = Duration.ofSeconds(5);
+
+	/**
 	 * How much longer than the fetch timeout a failing call may take on a loaded machine.
 	 */
 	private static final Duration SLACK = Duration.ofMillis(750);
@@ -95,7 +103,8 @@ class ConcurrentRestripingScenarioTest {
 			.open(Files.createDirectories(this.directory.resolve("overlap-h2")))) {
 			backends.addPostgres("postgresql-d");
 			List<Store> all = Stream.of("postgresql", "mariadb", "h2", "postgresql-d").map(backends::store).toList();
-			List<ChildJvm> running = startOld(backends.options(1, List.of("postgresql", "mariadb")), sequence, history);
+			List<ChildJvm> running = startOld(backends.options(1, List.of("postgresql", "mariadb")), sequence, history,
+					FETCH_TIMEOUT);
 			Thread.sleep(1000);
 			all.forEach((store) -> store.proxy().latency(LATENCY));
 			ChildJvm first = start(
@@ -144,7 +153,7 @@ class ConcurrentRestripingScenarioTest {
 					backends.addPostgres("stand-in"));
 			List<Store> old = Stream.of("postgresql", "mariadb", "h2").map(backends::store).toList();
 			List<ChildJvm> running = startOld(backends.options(1, List.of("postgresql", "mariadb", "h2")), sequence,
-					history);
+					history, UNDISTURBED_FETCH_TIMEOUT);
 			Thread.sleep(1000);
 			ChildJvm restriping = start(
 					generating(backends.options(2, List.of("postgresql", "mariadb", "stand-in")), sequence, history),
@@ -189,10 +198,11 @@ class ConcurrentRestripingScenarioTest {
 		}
 	}
 
-	private List<ChildJvm> startOld(ChildOptions store, String sequence, Path history) throws InterruptedException {
+	private List<ChildJvm> startOld(ChildOptions store, String sequence, Path history, Duration fetchTimeout)
+			throws InterruptedException {
 		List<ChildJvm> running = new ArrayList<>();
 		for (int i = 0; i < OLD_CHILDREN; i++) {
-			running.add(start(generating(store, sequence, history), "old" + i));
+			running.add(start(generating(store, sequence, history, fetchTimeout), "old" + i));
 		}
 		for (ChildJvm child : running) {
 			child.awaitReady(READY_TIMEOUT);
@@ -254,10 +264,14 @@ class ConcurrentRestripingScenarioTest {
 	}
 
 	private static ChildOptions generating(ChildOptions store, String sequence, Path history) {
+		return generating(store, sequence, history, FETCH_TIMEOUT);
+	}
+
+	private static ChildOptions generating(ChildOptions store, String sequence, Path history, Duration fetchTimeout) {
 		return store.with("mode", "segment")
 			.with("sequence", sequence)
 			.with("step", STEP)
-			.with("fetchTimeout", FETCH_TIMEOUT)
+			.with("fetchTimeout", fetchTimeout)
 			.with("threads", THREADS)
 			.with("pace", 1)
 			.with("capacity", 200_000)
