@@ -1,6 +1,9 @@
 package io.github.idgen.segment.striped;
 
 import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +21,16 @@ import io.github.idgen.BackendUnavailableException;
  * served, whatever state that database records. Such a store is refused as unavailable,
  * and taken back once it answers as itself again.
  * <p>
- * Thread-safe: it keeps no state of its own; each {@link Stripe} documents its own.
+ * The stores of one generation must record one list of stores for it (see
+ * {@link StripeRecords#stores}): a store of another layout with as many stores (another
+ * deployment's store, listed by mistake) records its own layout's list, and handing out
+ * its stripe here would repeat the IDs that the store of that stripe in this layout hands
+ * out. The first store accepted in a generation tells the list; a store that records
+ * another is mismatched.
+ * <p>
+ * Thread-safe: {@link #lists} holds, per generation, the list of stores the first store
+ * accepted in it records, set once with {@code putIfAbsent} by whichever fetch, check or
+ * startup thread accepts it first; each {@link Stripe} documents its own state.
  */
 final class StripeObserver {
 
@@ -29,6 +41,8 @@ final class StripeObserver {
 	private final int count;
 
 	private final int generation;
+
+	private final ConcurrentMap<Integer, RecordedList> lists = new ConcurrentHashMap<>();
 
 	/**
 	 * Create the observer of a striped store's stores.
@@ -104,11 +118,31 @@ final class StripeObserver {
 			throw new StripeMismatchException("Store '" + stripe.name() + "' was retired from the stripe layout in "
 					+ "generation " + layout.generation());
 		}
+		checkSameList(stripe, layout.generation());
 		if (verified != null) {
 			logger.info("Store '{}' moved to generation {} of the stripe layout: {}", stripe.name(),
 					layout.generation(), layout.describe());
 		}
 		accept(stripe, read, layout, state);
+	}
+
+	/**
+	 * Refuse a store that records another list of stores for a generation than the first
+	 * store this instance accepted in it.
+	 */
+	private void checkSameList(Stripe stripe, int generation) {
+		OptionalLong recorded = stripe.records().stores(generation);
+		if (recorded.isEmpty()) {
+			return;
+		}
+		RecordedList first = this.lists.putIfAbsent(generation, new RecordedList(recorded.getAsLong(), stripe.name()));
+		if (first != null && first.digest() != recorded.getAsLong()) {
+			throw mismatched(stripe, "Store '" + stripe.name() + "' records generation " + generation
+					+ " of the stripe layout as set up with another list of stores than store '" + first.store()
+					+ "' does: one of them belongs to another layout with as many stores (such as another "
+					+ "deployment's store listed by mistake), whose stripe the stores of its own layout hand out too. "
+					+ "List the stores that the instances of generation " + generation + " list");
+		}
 	}
 
 	private static StripeMismatchException mismatched(Stripe stripe, String problem) {
@@ -164,6 +198,16 @@ final class StripeObserver {
 			}
 		}
 		stripe.learnIdentity(identity);
+	}
+
+	/**
+	 * The list of stores a generation records, and the store it was read from.
+	 *
+	 * @param digest the digest of the identities of the stores, in order
+	 * @param store the name of the store
+	 */
+	private record RecordedList(long digest, String store) {
+
 	}
 
 }

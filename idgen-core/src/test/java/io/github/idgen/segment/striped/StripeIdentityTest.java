@@ -135,6 +135,71 @@ class StripeIdentityTest {
 		assertThat(union).as("IDs drawn from A by the instance of the honest pool").isNotEmpty();
 	}
 
+	/**
+	 * Deployment X is [A, B] and deployment Y is [C, D], both generation 1. An instance
+	 * lists [A, D], D by mistake where B was meant: D records stripe 1 of 2 in generation
+	 * 1, the shape the instance expects, so counting stripes finds nothing wrong, and the
+	 * instance would hand out IDs = 1 (mod 2) from D's counter while X's instances hand
+	 * them out from B's. The stores of a generation record the list of stores it was set
+	 * up with, by identity; D's is not A's.
+	 */
+	@Test
+	void aStoreOfAnotherLayoutWithTheSameShapeIsRefusedAtStartup() {
+		JdbcSegmentStore a = this.databases.postgres();
+		JdbcSegmentStore b = this.databases.mariaDb();
+		JdbcSegmentStore c = this.databases.h2();
+		JdbcSegmentStore d = this.databases.h2();
+		StripedSegmentStore x = this.databases.open(1, List.of(member("a", a), member("b", b)), List.of());
+		StripedSegmentStore y = this.databases.open(1, List.of(member("c", c), member("d", d)), List.of());
+		Set<Long> xIds = new HashSet<>();
+		Set<Long> yIds = new HashSet<>();
+		draw(x, xIds, 2);
+		draw(y, yIds, 2);
+		SwitchableStripeStore toA = new SwitchableStripeStore(a);
+		StripedSegmentStore mixed;
+		try {
+			mixed = this.databases.open(1, List.of(member("a", toA), member("d", d)), List.of());
+		}
+		catch (StripeMismatchException ex) {
+			assertThat(ex).hasMessageContaining("'d'").hasMessageContaining("'a'");
+			return;
+		}
+		// the mixed instance draws from D alone
+		toA.cut(true);
+		for (int i = 0; i < 4; i++) {
+			draw(x, xIds, 1);
+			draw(mixed, xIds, 1);
+		}
+	}
+
+	/**
+	 * The same instance, started while D does not answer: D is refused once it answers,
+	 * as soon as A has told which stores generation 1 was set up with.
+	 */
+	@Test
+	void aStoreOfAnotherLayoutWithTheSameShapeIsRefusedWhenItAnswersAfterStartup() throws Exception {
+		JdbcSegmentStore a = this.databases.postgres();
+		JdbcSegmentStore b = this.databases.mariaDb();
+		JdbcSegmentStore c = this.databases.h2();
+		JdbcSegmentStore d = this.databases.h2();
+		StripedSegmentStore x = this.databases.open(1, List.of(member("a", a), member("b", b)), List.of());
+		this.databases.open(1, List.of(member("c", c), member("d", d)), List.of());
+		Set<Long> xIds = new HashSet<>();
+		draw(x, xIds, 2);
+		SwitchableStripeStore toA = new SwitchableStripeStore(a);
+		SwitchableStripeStore toD = new SwitchableStripeStore(d);
+		toD.cut(true);
+		StripedSegmentStore mixed = this.databases.open(1, List.of(member("a", toA), member("d", toD)), List.of());
+		toD.cut(false);
+		toA.cut(true);
+		for (int i = 0; i < 4; i++) {
+			draw(x, xIds, 1);
+			draw(mixed, xIds, 1);
+		}
+		assertThat(stateOf(mixed, "d").status()).isEqualTo(StripeStatus.MISMATCHED);
+		assertThat(stateOf(mixed, "d").problem()).contains("'a'");
+	}
+
 	private void draw(StripedSegmentStore instance, Set<Long> union, int segments) {
 		for (int i = 0; i < segments; i++) {
 			try {
