@@ -226,7 +226,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 			throw notAnswered("No store of the stripe layout answered, so whether generation " + this.generation
 					+ " is to be set up or re-striped in them cannot be told", failed);
 		}
-		checkGenerationStep(states);
+		checkGenerationStep(states, failed);
 		checkNoneFellBehind(states);
 		if (states.values().stream().anyMatch((state) -> state < target)) {
 			if (!failed.isEmpty()) {
@@ -263,10 +263,18 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 
 	/**
 	 * Refuse a configured generation more than one above the newest any store records (a
-	 * typo such as 1000000 for 2): a re-striping raises the generation by one.
+	 * typo such as 1000000 for 2): a re-striping raises the generation by one. While a
+	 * store does not answer, it may record the generation below the configured one (only
+	 * a store added by the raise answers), so the start fails as unavailable instead.
 	 */
-	private void checkGenerationStep(Map<Stripe, Long> states) {
+	private void checkGenerationStep(Map<Stripe, Long> states, Map<Stripe, RuntimeException> failed) {
 		long newest = states.values().stream().mapToLong((state) -> (state + 1) / 2).max().orElse(0);
+		if (this.generation > newest + 1 && !failed.isEmpty()) {
+			throw notAnswered("The configured generation " + this.generation + " of the stripe layout is more than "
+					+ "one above generation " + newest + ", the newest that the stores answering record, but the "
+					+ "stores that did not answer may record a newer one: whether generation " + this.generation
+					+ " is to be re-striped in them cannot be told until they answer", failed);
+		}
 		if (this.generation > newest + 1) {
 			throw new BackendMisconfiguredException("The configured generation " + this.generation
 					+ " of the stripe layout is more than one above generation " + newest

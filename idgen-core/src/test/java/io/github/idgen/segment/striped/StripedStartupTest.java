@@ -1,6 +1,8 @@
 package io.github.idgen.segment.striped;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
@@ -9,6 +11,7 @@ import io.github.idgen.test.TestBackends;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import static io.github.idgen.segment.striped.StripeDatabases.addOnce;
 import static io.github.idgen.segment.striped.StripeDatabases.member;
 import static io.github.idgen.segment.striped.StripeDatabases.stateOf;
 import static io.github.idgen.test.UniqueNames.uniqueName;
@@ -115,6 +118,44 @@ class StripedStartupTest {
 		assertThat(a.read(StripeRecords.PREFIX)).as("state of a").hasValue(2);
 		StripedSegmentStore kept = this.databases.open(1, List.of(member("a", a), member("b", b)), List.of());
 		assertThat(stateOf(kept, "a").status()).isEqualTo(StripeStatus.UP);
+	}
+
+	/**
+	 * Generation 1 is [A, B], and an instance of it draws all along. An instance raised
+	 * to generation 2 [A, B, C] starts while A and B are down and only C, the added
+	 * store, answers: C records nothing, so the instance must neither re-stripe nor
+	 * serve, and must not advise setting the layout up as generation 1, which A and B
+	 * hold already; once A and B answer it re-stripes, and no ID is handed out twice.
+	 */
+	@Test
+	void aGenerationRaiseWhileOnlyTheAddedStoreAnswersIsRefusedUntilTheOldStoresAnswer() {
+		JdbcSegmentStore a = this.databases.postgres();
+		JdbcSegmentStore b = this.databases.mariaDb();
+		JdbcSegmentStore c = this.databases.h2();
+		String sequence = uniqueName("added");
+		StripedSegmentStore old = this.databases.open(1, List.of(member("a", a), member("b", b)), List.of());
+		Set<Long> union = new HashSet<>();
+		addOnce(union, old.allocate(sequence, 10, 1));
+		addOnce(union, old.allocate(sequence, 10, 1));
+		SwitchableStripeStore toA = new SwitchableStripeStore(a);
+		SwitchableStripeStore toB = new SwitchableStripeStore(b);
+		toA.cut(true);
+		toB.cut(true);
+		List<StripeMember> stores = List.of(member("a", toA), member("b", toB), member("c", c));
+		assertThatExceptionOfType(BackendUnavailableException.class)
+			.isThrownBy(() -> this.databases.open(2, stores, List.of()))
+			.withMessageContaining("'a'")
+			.withMessageContaining("'b'")
+			.withMessageNotContaining("Configure generation 1");
+		assertThat(c.read(StripeRecords.PREFIX)).as("state of c").isEmpty();
+		addOnce(union, old.allocate(sequence, 10, 1));
+		toA.cut(false);
+		toB.cut(false);
+		StripedSegmentStore raised = this.databases.open(2, stores, List.of());
+		for (int i = 0; i < 6; i++) {
+			addOnce(union, raised.allocate(sequence, 10, 1));
+			addOnce(union, old.allocate(sequence, 10, 1));
+		}
 	}
 
 }
