@@ -35,7 +35,9 @@ import io.github.idgen.SequenceNames;
  * recorded in every store.</li>
  * <li>Every store is read again: each must still be closed for this generation (or opened
  * for it by an instance that re-stripes alike) and record this list of stores, or nothing
- * is opened.</li>
+ * is opened; a list that finds another recorded in one of its stores can never open, and
+ * records so in its stores that record it, so that a later generation can take them
+ * in.</li>
  * <li>Every store is opened; one that another re-striping moved on meanwhile stops this
  * one.</li>
  * </ol>
@@ -105,7 +107,7 @@ final class Restriping {
 		}
 		for (Stripe stripe : all) {
 			checkStillClosed(stripe);
-			checkSameStores(stripe, stores);
+			checkSameStores(stripe, stores, all);
 		}
 		for (Stripe stripe : all) {
 			open(stripe);
@@ -209,13 +211,31 @@ final class Restriping {
 		}
 	}
 
-	private void checkSameStores(Stripe stripe, long stores) {
+	/**
+	 * Check that a store records this list of stores for the generation; if it records
+	 * another, this list can never open (a store's list never changes, and every store of
+	 * a list is checked before any opens), so record it as abandoned in the stores that
+	 * record it, for later re-stripings to take them in.
+	 */
+	private void checkSameStores(Stripe stripe, long stores, List<Stripe> all) {
 		if (stripe.records().stores(this.generation).orElse(stores) != stores) {
-			throw new BackendMisconfiguredException("Store '" + stripe.name() + "' records generation "
-					+ this.generation + " of the stripe layout as set up with another list of stores than "
-					+ this.stripes.stream().map(Stripe::name).toList()
-					+ ": another instance re-striped to the same generation with other stores. Give every "
-					+ "instance the same list of stores, or raise the generation");
+			BackendMisconfiguredException failure = new BackendMisconfiguredException(
+					"Store '" + stripe.name() + "' records generation " + this.generation
+							+ " of the stripe layout as set up with another list of stores than "
+							+ this.stripes.stream().map(Stripe::name).toList()
+							+ ": another instance re-striped to the same generation with other stores. Give every "
+							+ "instance the same list of stores, or raise the generation");
+			for (Stripe other : all) {
+				try {
+					if (other.records().stores(this.generation).orElse(stores + 1) == stores) {
+						other.records().abandon(this.generation, stores);
+					}
+				}
+				catch (BackendUnavailableException | BackendMisconfiguredException ex) {
+					failure.addSuppressed(ex);
+				}
+			}
+			throw failure;
 		}
 	}
 

@@ -23,6 +23,11 @@ import io.github.idgen.BackendMisconfiguredException;
  * {@code g}, in order, so that two instances re-striping to one generation with different
  * lists of stores cannot both open it, and so that a later re-striping finds the stores
  * of generation {@code g} by their identities (see {@link LayoutCoverage}).</li>
+ * <li>{@code @stripes@<g>@abandoned}: the digest of a list of stores of generation
+ * {@code g} that can never open, recorded by the re-striping of that list that found a
+ * store of it recording another list (they never change), in the stores that record it: a
+ * later re-striping does not take them for stores of a generation that may serve (see
+ * {@link StripeSnapshot}).</li>
  * <li>{@code @stripes@<g>@count}, {@code @stripes@<g>@index}: the {@link StripeLayout} of
  * generation {@code g}, written before the state announces it and never changed
  * afterwards.</li>
@@ -191,6 +196,16 @@ final class StripeRecords {
 	 */
 	OptionalLong stores(int generation) {
 		return this.member.store().read(name(generation, "stores"));
+	}
+
+	/**
+	 * Record that a list of stores of a generation can never open, since a store of it
+	 * records another list for the generation.
+	 * @param generation the generation
+	 * @param stores the digest of the list of stores
+	 */
+	void abandon(int generation, long stores) {
+		create(name(generation, "abandoned"), stores);
 	}
 
 	private void create(String counter, long value) {

@@ -10,6 +10,9 @@ import io.github.idgen.BackendMisconfiguredException;
  * Everything one store holds, read at once with {@link StripeStore#readAll()}: its
  * counters and its records (see {@link StripeRecords}), for a re-striping, which needs
  * every counter and the layouts of several generations, without reading them one by one.
+ * A generation the store records with a list of stores that can never open (recorded as
+ * abandoned by the re-striping that lost to another list) counts as not recorded: the
+ * store never served under it, and no store can.
  *
  * @param name the store's name
  * @param state the state of the store, 0 if it records none
@@ -38,6 +41,7 @@ record StripeSnapshot(String name, long state, OptionalLong identity, Map<Intege
 		Map<Integer, Long> counts = new TreeMap<>();
 		Map<Integer, Long> indexes = new TreeMap<>();
 		Map<Integer, Long> stores = new TreeMap<>();
+		Map<Integer, Long> abandoned = new TreeMap<>();
 		Map<String, Long> counters = new TreeMap<>();
 		for (Map.Entry<String, Long> counter : all.entrySet()) {
 			String key = counter.getKey();
@@ -58,12 +62,19 @@ record StripeSnapshot(String name, long state, OptionalLong identity, Map<Intege
 						case "count" -> counts.put(field.generation(), value);
 						case "index" -> indexes.put(field.generation(), value);
 						case "stores" -> stores.put(field.generation(), value);
+						case "abandoned" -> abandoned.put(field.generation(), value);
 						default -> {
 						}
 					}
 				}
 			}
 		}
+		abandoned.forEach((generation, list) -> {
+			if (list.equals(stores.get(generation))) {
+				stores.remove(generation);
+				counts.remove(generation);
+			}
+		});
 		Map<Integer, StripeLayout> layouts = new TreeMap<>();
 		counts.forEach((generation, count) -> {
 			Long index = indexes.get(generation);

@@ -601,6 +601,53 @@ class StripedSegmentStoreInterleavingTest {
 	}
 
 	/**
+	 * Generation 1 is [A, B]. R1 re-stripes to generation 2 [A, B, C] and R2, at once, to
+	 * generation 2 [A, B, D]: R1 records its list in A, B and C; R2 closes D, records its
+	 * list where none is recorded (in D) and loses on A, which holds R1's; R1 opens
+	 * generation 2. D is left closed, recording R2's list for generation 2, which can
+	 * never open since A holds another. A later re-striping to generation 3 [A, B, C, D]
+	 * must take D in, not refuse it for good as a store of a list it does not have; and
+	 * no ID may be handed out twice.
+	 */
+	@Test
+	void aStoreLeftClosedByALosingRestripingToTheSameGenerationJoinsALaterGeneration() {
+		ScriptedStripeStore a = new ScriptedStripeStore();
+		ScriptedStripeStore b = new ScriptedStripeStore();
+		ScriptedStripeStore c = new ScriptedStripeStore();
+		ScriptedStripeStore d = new ScriptedStripeStore();
+		StripedSegmentStore old = open(1, List.of(member("a", a.view()), member("b", b.view())), List.of());
+		Set<Long> ids = new HashSet<>();
+		for (int i = 0; i < 4; i++) {
+			ids.addAll(ids(old.allocate(SEQUENCE, 10, 1)));
+		}
+		SwitchableStripeStore r1A = new SwitchableStripeStore(a.view());
+		List<RuntimeException> r2Failures = new ArrayList<>();
+		r1A.beforeState(4, () -> {
+			try {
+				open(2, List.of(member("a", a.view()), member("b", b.view()), member("d", d.view())), List.of());
+			}
+			catch (RuntimeException ex) {
+				r2Failures.add(ex);
+			}
+		});
+		StripedSegmentStore r1 = open(2, List.of(member("a", r1A), member("b", b.view()), member("c", c.view())),
+				List.of());
+		assertThat(r2Failures).singleElement().isInstanceOf(BackendMisconfiguredException.class);
+		assertThat(d.read(StripeRecords.PREFIX)).as("state of d, closed by R2").hasValue(3);
+		StripedSegmentStore third = open(3,
+				List.of(member("a", a.view()), member("b", b.view()), member("c", c.view()), member("d", d.view())),
+				List.of());
+		assertThat(third.stripes()).extracting(StripeState::status).containsOnly(StripeStatus.UP);
+		for (int i = 0; i < 8; i++) {
+			for (StripedSegmentStore instance : List.of(old, r1, third)) {
+				for (long id : ids(instance.allocate(SEQUENCE, 10, 1))) {
+					assertThat(ids.add(id)).as("ID %d handed out once", id).isTrue();
+				}
+			}
+		}
+	}
+
+	/**
 	 * Mark a store down by fetching until a fetch has tried it while it is cut; it stays
 	 * cut, so that its background checks fail until the test restores it.
 	 */
