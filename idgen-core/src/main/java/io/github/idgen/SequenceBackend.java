@@ -16,6 +16,23 @@ public interface SequenceBackend extends SequenceFactory {
 	void checkAvailable();
 
 	/**
+	 * Return the highest ID reserved for a sequence so far, read without reserving any,
+	 * or one below the sequence's first ID if none is: every ID the backend issues for
+	 * the sequence from now on lies above it. Read at startup to tell a counter that
+	 * would issue IDs an entity's table already holds, as after renaming the table. The
+	 * default cannot tell.
+	 * @param sequence the sequence name
+	 * @return the highest ID reserved so far
+	 * @throws UnsupportedOperationException if the IDs of the sequence do not come from a
+	 * counter the backend can read without reserving (snowflake IDs, Redis)
+	 * @throws BackendUnavailableException if the store could not be read
+	 */
+	default long reservedUpTo(String sequence) {
+		throw new UnsupportedOperationException("The IDs of sequence " + SequenceNames.quote(sequence)
+				+ " come from no counter that " + getClass().getSimpleName() + " can read without reserving");
+	}
+
+	/**
 	 * Return what this backend knows of a sequence beyond the sequence's own
 	 * {@link SequenceInfo}, for monitoring: such as the state of a Redis counter-loss
 	 * guard, which the store keeps rather than the sequence.

@@ -264,6 +264,14 @@ public class JdbcSegmentStore implements SegmentStore, StripeStore {
 		return increment;
 	}
 
+	/**
+	 * Return the counter of a sequence, as {@link #read(String)} does.
+	 */
+	@Override
+	public OptionalLong counter(String sequence) {
+		return read(sequence);
+	}
+
 	@Override
 	public OptionalLong read(String counter) {
 		SequenceNames.validateCounter(counter);

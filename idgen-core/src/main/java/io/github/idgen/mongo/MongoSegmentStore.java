@@ -226,6 +226,14 @@ public class MongoSegmentStore implements SegmentStore, StripeStore {
 		}
 	}
 
+	/**
+	 * Return the counter of a sequence, as {@link #read(String)} does.
+	 */
+	@Override
+	public OptionalLong counter(String sequence) {
+		return read(sequence);
+	}
+
 	@Override
 	public OptionalLong read(String counter) {
 		SequenceNames.validateCounter(counter);

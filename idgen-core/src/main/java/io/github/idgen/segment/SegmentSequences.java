@@ -2,6 +2,7 @@ package io.github.idgen.segment;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
@@ -122,6 +123,16 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	@Override
 	public void checkAvailable() {
 		this.store.checkAvailable();
+	}
+
+	/**
+	 * Return the store's {@link SegmentStore#counter counter} of the sequence, or one
+	 * below the sequence's start if the store holds none.
+	 */
+	@Override
+	public long reservedUpTo(String sequence) {
+		OptionalLong counter = this.store.counter(sequence);
+		return counter.isPresent() ? counter.getAsLong() : settings(sequence).bounds().start() - 1;
 	}
 
 	@Override

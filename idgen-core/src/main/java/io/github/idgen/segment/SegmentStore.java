@@ -1,6 +1,7 @@
 package io.github.idgen.segment;
 
 import java.util.Map;
+import java.util.OptionalLong;
 
 import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.BackendUnavailableException;
@@ -66,6 +67,24 @@ public interface SegmentStore {
 	 */
 	default Segment allocate(String sequence, long step, long start) {
 		return allocate(sequence, step, SequenceBounds.startingAt(start));
+	}
+
+	/**
+	 * Return the counter of a sequence without reserving anything: the last ID this store
+	 * reserved for it, which every ID it handed out is at most. Read at startup to tell a
+	 * counter that would hand out IDs an entity's table already holds. The default cannot
+	 * tell.
+	 * @param sequence the sequence name, valid as {@link io.github.idgen.SequenceNames}
+	 * defines it
+	 * @return the counter, or empty if the store holds none for the sequence
+	 * @throws UnsupportedOperationException if the store cannot read a counter without
+	 * reserving
+	 * @throws BackendUnavailableException if the backend failed in a way that a retry may
+	 * heal
+	 */
+	default OptionalLong counter(String sequence) {
+		throw new UnsupportedOperationException(
+				getClass().getName() + " cannot read the counter of a sequence without reserving IDs");
 	}
 
 	/**

@@ -393,6 +393,15 @@ public class IdGeneratorProperties {
 		 */
 		private boolean enabled = true;
 
+		/**
+		 * Whether to check at startup that the sequence of each entity with a numeric
+		 * @SequenceId identifier issues IDs above the largest its table already holds,
+		 * and fail to start otherwise: a renamed table or a changed naming strategy gives
+		 * the entity a new sequence, which would start at 1. Checked for JPA entities and
+		 * Spring Data JDBC aggregates served by the JDBC or MongoDB backend.
+		 */
+		private boolean checkCounters = true;
+
 		private final Integration jpa = new Integration();
 
 		private final Integration jdbc = new Integration();
@@ -405,6 +414,14 @@ public class IdGeneratorProperties {
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+		public boolean isCheckCounters() {
+			return this.checkCounters;
+		}
+
+		public void setCheckCounters(boolean checkCounters) {
+			this.checkCounters = checkCounters;
 		}
 
 		/**

@@ -68,6 +68,17 @@ public class SequenceRouting implements SequenceFactory {
 	}
 
 	/**
+	 * Return the highest ID reserved so far for a sequence, as the backend that serves it
+	 * {@link SequenceBackend#reservedUpTo tells}.
+	 * @param sequence the sequence name
+	 * @return the highest ID reserved so far, or one below the sequence's first ID
+	 * @throws UnsupportedOperationException if that backend cannot tell
+	 */
+	public long reservedUpTo(String sequence) {
+		return this.backends.get(backendOf(sequence)).reservedUpTo(sequence);
+	}
+
+	/**
 	 * Return what each backend in use tells of its stores, for the backends that tell
 	 * anything.
 	 * @return the store details by backend property name, such as {@code jdbc}

@@ -254,6 +254,32 @@ public abstract class AbstractSegmentStoreTest {
 		assertThat(this.store.allocate(sequence, 1, 1)).isEqualTo(new Segment(1, 2));
 	}
 
+	/**
+	 * Return whether the store reads a sequence's {@link SegmentStore#counter counter}
+	 * without reserving; a store that does not must throw
+	 * {@link UnsupportedOperationException}.
+	 * @return true unless overridden
+	 */
+	protected boolean readsCounters() {
+		return true;
+	}
+
+	@Test
+	void counterIsTheLastIdReservedAndReadingItReservesNothing() {
+		String sequence = uniqueName("counter");
+		if (!readsCounters()) {
+			assertThatExceptionOfType(UnsupportedOperationException.class)
+				.isThrownBy(() -> this.store.counter(sequence));
+			return;
+		}
+		assertThat(this.store.counter(sequence)).as("before any reservation").isEmpty();
+		this.store.allocate(sequence, 10, 500);
+		Segment last = this.store.allocate(sequence, 7, 500);
+		assertThat(this.store.counter(sequence)).hasValue(last.last());
+		assertThat(createStore().counter(sequence)).as("read again, by another instance").hasValue(last.last());
+		assertThat(this.store.allocate(sequence, 1, 500).start()).as("next ID").isEqualTo(last.last() + 1);
+	}
+
 	@Test
 	void checkAvailableWhenBackendIsUp() {
 		assertThatNoException().isThrownBy(this.store::checkAvailable);

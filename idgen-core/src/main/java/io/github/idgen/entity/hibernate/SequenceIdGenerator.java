@@ -143,10 +143,19 @@ public class SequenceIdGenerator implements BeforeExecutionGenerator, Annotation
 		if (!enabled) {
 			throw switchedOff(this.identifier);
 		}
-		int dot = this.identifier.lastIndexOf('.');
-		check.check(new SequenceIdProperty(this.identifier.substring(0, dot), this.identifier.substring(dot + 1),
-				this.type, this.sequence));
+		check.check(property());
 		ids();
+	}
+
+	/**
+	 * Return the identifier this generator draws: its entity, property, type and
+	 * sequence.
+	 * @return the identifier
+	 */
+	public SequenceIdProperty property() {
+		int dot = this.identifier.lastIndexOf('.');
+		return new SequenceIdProperty(this.identifier.substring(0, dot), this.identifier.substring(dot + 1), this.type,
+				this.sequence);
 	}
 
 	private static Class<?> javaType(Member member) {

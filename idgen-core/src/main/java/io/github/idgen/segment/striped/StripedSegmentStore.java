@@ -455,6 +455,37 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 	}
 
 	/**
+	 * Return the largest counter of the sequence in the stores, retired ones included:
+	 * each counts the IDs of its own stripe, so every ID handed out is at most the
+	 * largest. A store whose identity does not match is left out, since its counter may
+	 * be another store's.
+	 * @throws BackendUnavailableException if a store could not be read, naming it:
+	 * without it, the largest counter may be too small
+	 */
+	@Override
+	public OptionalLong counter(String sequence) {
+		SequenceNames.validateCounter(sequence);
+		OptionalLong largest = OptionalLong.empty();
+		for (Stripe stripe : all()) {
+			if (stripe.status() == StripeStatus.MISMATCHED) {
+				continue;
+			}
+			OptionalLong counter;
+			try {
+				counter = stripe.store().read(sequence);
+			}
+			catch (BackendUnavailableException ex) {
+				throw new BackendUnavailableException("Could not read the counter of sequence "
+						+ SequenceNames.quote(sequence) + " in store '" + stripe.name() + "': " + ex.getMessage(), ex);
+			}
+			if (counter.isPresent() && (largest.isEmpty() || counter.getAsLong() > largest.getAsLong())) {
+				largest = counter;
+			}
+		}
+		return largest;
+	}
+
+	/**
 	 * Check that at least one store answers, checking each that is not known to be down
 	 * and updating its state; the stores known to be down, which the background checks
 	 * watch, are checked only when none of the others answers, so that a store that hangs

@@ -216,6 +216,21 @@ class StripedSegmentStoreTest {
 	}
 
 	@Test
+	void theCounterIsTheLargestOfTheStoresAndAStoreThatDoesNotAnswerFailsTheRead() {
+		StripedSegmentStore store = striped(1, postgres(), mariaDb(), h2());
+		String sequence = uniqueName("counter");
+		assertThat(store.counter(sequence)).as("before any reservation").isEmpty();
+		long largest = 0;
+		for (int i = 0; i < 5; i++) {
+			largest = Math.max(largest, store.allocate(sequence, 4, 1).last());
+		}
+		assertThat(store.counter(sequence)).hasValue(largest);
+		this.mariaDb.cut(true);
+		assertThatExceptionOfType(BackendUnavailableException.class).isThrownBy(() -> store.counter(sequence))
+			.withMessageContaining("'mariadb'");
+	}
+
+	@Test
 	void aCutStoreIsCheckedOnTheApplicationsExecutorWhichCloseLeavesRunning() throws Exception {
 		ExecutorService application = Executors.newCachedThreadPool();
 		try {

@@ -3,12 +3,15 @@ package io.github.idgen.autoconfigure.entity;
 import jakarta.persistence.EntityManagerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.SequenceRouting;
 import io.github.idgen.entity.hibernate.SequenceIdGenerator;
 
 /**
@@ -20,7 +23,9 @@ import io.github.idgen.entity.hibernate.SequenceIdGenerator;
  * builds the mappings; and it checks where the annotation stands, and that no column of
  * {@code base62} identifiers ignores case, once the entity manager factories exist, and
  * verifies the generators of each with the switch and the rules, which an entity manager
- * factory the application built itself did not get.
+ * factory the application built itself did not get; and, unless
+ * {@code idgen.entities.check-counters} is false, that no entity's sequence would issue
+ * identifiers its table holds.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass({ HibernatePropertiesCustomizer.class, EntityManagerFactory.class, SequenceIdGenerator.class })
@@ -49,6 +54,14 @@ class JpaSequenceIdConfiguration {
 	JpaSequenceIdCheck idgenJpaSequenceIdCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories,
 			ObjectProvider<IdGeneratorProperties> properties) {
 		return new JpaSequenceIdCheck(entityManagerFactories, properties.getIfAvailable());
+	}
+
+	@Bean
+	@ConditionalOnBean({ SequenceRouting.class, IdGeneratorProperties.class })
+	@ConditionalOnBooleanProperty(name = "idgen.entities.check-counters", matchIfMissing = true)
+	JpaEntityCounterCheck idgenJpaEntityCounterCheck(ObjectProvider<EntityManagerFactory> entityManagerFactories,
+			SequenceRouting routing, IdGeneratorProperties properties) {
+		return new JpaEntityCounterCheck(entityManagerFactories, new EntityCounters(routing, properties));
 	}
 
 }
