@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure.jdbc;
 
+import javax.sql.DataSource;
+
 import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigureOrder;
@@ -12,6 +14,7 @@ import org.springframework.context.annotation.ImportRuntimeHints;
 
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -44,6 +47,24 @@ public final class JdbcBackendAutoConfiguration {
 	@Bean
 	static LazyInitializationExcludeFilter idgenJdbcPropertiesEagerly() {
 		return LazyInitializationExcludeFilter.forBeanTypes(JdbcProperties.class);
+	}
+
+	/**
+	 * idgen's own connection pools, which the JDBC stores draw their connections from.
+	 * @param jdbc the JDBC settings, for {@code idgen.jdbc.pool-size}
+	 * @return the pools, none opened yet
+	 */
+	@Bean
+	@ConditionalOnBean(DataSource.class)
+	JdbcConnectionPools idgenJdbcConnectionPools(JdbcProperties jdbc) {
+		if (jdbc.getPoolSize() < 0) {
+			throw new IdGeneratorConfigurationException("idgen.jdbc.pool-size", jdbc.getPoolSize(),
+					"idgen.jdbc.pool-size is " + jdbc.getPoolSize() + ", and a pool cannot have fewer than 0 "
+							+ "connections.",
+					"Set idgen.jdbc.pool-size to 0 to share the application's pool, or to the connections of "
+							+ "idgen's own pool, such as 2.");
+		}
+		return new JdbcConnectionPools(jdbc.getPoolSize());
 	}
 
 }

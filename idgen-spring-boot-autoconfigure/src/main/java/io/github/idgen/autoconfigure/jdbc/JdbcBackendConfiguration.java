@@ -52,10 +52,11 @@ class JdbcBackendConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@DependsOnDatabaseInitialization
-	JdbcSegmentStore idgenJdbcSegmentStore(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
+	JdbcSegmentStore idgenJdbcSegmentStore(ListableBeanFactory beanFactory, JdbcProperties jdbc,
+			JdbcConnectionPools pools) {
 		String table = JdbcTables.segmentTable(jdbc);
 		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
-		JdbcSegmentStore store = new JdbcSegmentStore(dataSource, table);
+		JdbcSegmentStore store = new JdbcSegmentStore(pools.of(dataSource), table);
 		JdbcTables.checkSegmentTableShape(dataSource, table);
 		JdbcTables.checkNotStriped(store, table);
 		return store;

@@ -31,11 +31,12 @@ class JdbcCounterFloorConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@DependsOnDatabaseInitialization
-	JdbcCounterFloor idgenJdbcCounterFloor(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
+	JdbcCounterFloor idgenJdbcCounterFloor(ListableBeanFactory beanFactory, JdbcProperties jdbc,
+			JdbcConnectionPools pools) {
 		String table = JdbcTables.segmentTable(jdbc);
 		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
 		JdbcTables.checkSegmentTableShape(dataSource, table);
-		return new JdbcCounterFloor(dataSource, table);
+		return new JdbcCounterFloor(pools.of(dataSource), table);
 	}
 
 	/**

@@ -43,6 +43,15 @@ public class JdbcProperties {
 	private int stripeGeneration = 1;
 
 	/**
+	 * Maximum connections of idgen's own pool, opened with the settings of the
+	 * application's HikariDataSource, for reserving segments, leasing worker IDs and the
+	 * counter floor: application transactions that hold every connection of their pool
+	 * while they wait for an ID cannot starve the fetch that serves them. Its connections
+	 * open when first needed and close when idle. 0 shares the application's pool.
+	 */
+	private int poolSize = 2;
+
+	/**
 	 * When to create the table if it does not exist: 'embedded' only for an embedded
 	 * database, 'always', or 'never'.
 	 */
@@ -54,6 +63,14 @@ public class JdbcProperties {
 
 	public void setTable(String table) {
 		this.table = table;
+	}
+
+	public int getPoolSize() {
+		return this.poolSize;
+	}
+
+	public void setPoolSize(int poolSize) {
+		this.poolSize = poolSize;
 	}
 
 	public String getDataSource() {

@@ -67,11 +67,11 @@ class JdbcStripedBackendConfiguration {
 	@ConditionalOnMissingBean
 	@DependsOnDatabaseInitialization
 	StripedSegmentStore idgenJdbcStripedSegmentStore(ListableBeanFactory beanFactory, JdbcProperties jdbc,
-			BackgroundThreads threads) {
+			BackgroundThreads threads, JdbcConnectionPools pools) {
 		if (jdbc.getDataSources().isEmpty()) {
 			throw StripedDataSources.decidedAheadOfTime(jdbc, true);
 		}
-		return StripedDataSources.open(beanFactory, jdbc, threads);
+		return StripedDataSources.open(beanFactory, jdbc, threads, pools);
 	}
 
 }

@@ -41,20 +41,22 @@ class JdbcWorkerLeaseStoreConfiguration {
 	 */
 	@Bean
 	@DependsOnDatabaseInitialization
-	WorkerLeaseStoreFactory idgenJdbcWorkerLeaseStoreFactory(ListableBeanFactory beanFactory, JdbcProperties jdbc) {
+	WorkerLeaseStoreFactory idgenJdbcWorkerLeaseStoreFactory(ListableBeanFactory beanFactory, JdbcProperties jdbc,
+			JdbcConnectionPools pools) {
 		return WorkerLeaseStoreFactory.of(Backend.JDBC,
-				(request) -> leaseStore(DataSourceSelector.select(beanFactory, jdbc.getDataSource()), jdbc, request));
+				(request) -> leaseStore(DataSourceSelector.select(beanFactory, jdbc.getDataSource()), jdbc, pools,
+						request));
 	}
 
 	private static JdbcWorkerLeaseStore leaseStore(DataSource dataSource, JdbcProperties jdbc,
-			WorkerLeaseStoreFactory.LeaseRequest request) {
+			JdbcConnectionPools pools, WorkerLeaseStoreFactory.LeaseRequest request) {
 		requireSupportedDatabase(dataSource, request);
 		JdbcWorkerSchema schema = new JdbcWorkerSchema(dataSource, TABLE);
 		if (JdbcTables.shouldCreateSchema(jdbc.getInitializeSchema(), dataSource)) {
 			schema.createIfMissing();
 		}
 		checkTableShape(schema, request);
-		return new JdbcWorkerLeaseStore(dataSource, TABLE);
+		return new JdbcWorkerLeaseStore(pools.of(dataSource), TABLE);
 	}
 
 	/**

@@ -46,12 +46,14 @@ final class StripedDataSources {
 	private StripedDataSources() {
 	}
 
-	static StripedSegmentStore open(ListableBeanFactory beanFactory, JdbcProperties jdbc, BackgroundThreads threads) {
+	static StripedSegmentStore open(ListableBeanFactory beanFactory, JdbcProperties jdbc, BackgroundThreads threads,
+			JdbcConnectionPools pools) {
 		String table = JdbcTables.segmentTable(jdbc);
 		checkProperties(jdbc);
-		List<StripeMember> stores = members(beanFactory, jdbc, StripedDataSourcesCondition.PROPERTY,
+		List<StripeMember> stores = members(beanFactory, jdbc, pools, StripedDataSourcesCondition.PROPERTY,
 				jdbc.getDataSources(), table, true);
-		List<StripeMember> retired = members(beanFactory, jdbc, RETIRED, jdbc.getRetiredDataSources(), table, false);
+		List<StripeMember> retired = members(beanFactory, jdbc, pools, RETIRED, jdbc.getRetiredDataSources(), table,
+				false);
 		StripedSegmentStore store = new StripedSegmentStore(stores, retired, jdbc.getStripeGeneration(), threads);
 		try {
 			store.establish();
@@ -105,8 +107,8 @@ final class StripedDataSources {
 		}
 	}
 
-	private static List<StripeMember> members(ListableBeanFactory beanFactory, JdbcProperties jdbc, String property,
-			List<String> names, String table, boolean active) {
+	private static List<StripeMember> members(ListableBeanFactory beanFactory, JdbcProperties jdbc,
+			JdbcConnectionPools pools, String property, List<String> names, String table, boolean active) {
 		List<StripeMember> members = new ArrayList<>();
 		List<String> withoutTable = new ArrayList<>();
 		for (String name : names) {
@@ -129,7 +131,7 @@ final class StripedDataSources {
 						name, property, table, FailureDescriptions.describe(ex));
 			}
 			JdbcTables.checkSegmentTableShape(dataSource, table);
-			members.add(new StripeMember(name, new JdbcSegmentStore(dataSource, table)));
+			members.add(new StripeMember(name, new JdbcSegmentStore(pools.of(dataSource), table)));
 		}
 		if (!withoutTable.isEmpty()) {
 			throw missingTable(jdbc, property, withoutTable, table);
