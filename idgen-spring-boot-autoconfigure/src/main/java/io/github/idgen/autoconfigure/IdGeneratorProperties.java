@@ -394,11 +394,12 @@ public class IdGeneratorProperties {
 		private boolean enabled = true;
 
 		/**
-		 * Whether to check at startup that the sequence of each entity with a numeric
-		 * @SequenceId identifier issues IDs above the largest its table already holds,
-		 * and fail to start otherwise: a renamed table or a changed naming strategy gives
-		 * the entity a new sequence, which would start at 1. Checked for JPA entities and
-		 * Spring Data JDBC aggregates served by the JDBC or MongoDB backend.
+		 * Whether to check at startup that the sequence of each entity whose numeric ID
+		 * is marked @SequenceId issues IDs above the largest its table already holds, and
+		 * fail to start otherwise: a renamed table or a changed naming strategy gives the
+		 * entity a new sequence, which would start at 1. Checked for JPA entities, Spring
+		 * Data JDBC aggregates and MongoDB documents served by the JDBC or MongoDB
+		 * backend.
 		 */
 		private boolean checkCounters = true;
 

@@ -38,13 +38,13 @@ final class EntityCounters {
 	 * Fail unless the identifier's sequence issues identifiers above the largest the
 	 * table holds.
 	 * @param id the identifier, numeric
-	 * @param table the table, as the description names it
-	 * @param column the identifier's column, as the description names it
-	 * @param largest the largest identifier the table holds
+	 * @param holder where the identifiers are stored, as the description names it, such
+	 * as {@code table orders (column id)}
+	 * @param largest the largest identifier stored there
 	 * @throws IdGeneratorConfigurationException naming the entity, the table, the
 	 * sequence, its counter and the fixes
 	 */
-	void check(SequenceIdProperty id, String table, String column, long largest) {
+	void check(SequenceIdProperty id, String holder, long largest) {
 		String sequence = servingSequence(id.sequence());
 		long reserved;
 		try {
@@ -55,20 +55,21 @@ final class EntityCounters {
 		}
 		catch (BackendUnavailableException ex) {
 			logger.warn("Could not check that sequence " + SequenceNames.quote(sequence) + " of " + id.entity() + "."
-					+ id.property() + " issues IDs above the largest of table " + table + ": " + ex.getMessage());
+					+ id.property() + " issues IDs above the largest of " + holder + ": " + ex.getMessage());
 			return;
 		}
 		if (reserved >= largest) {
 			return;
 		}
 		String group = "idgen.sequences." + sequence;
-		throw new IdGeneratorConfigurationException(group + ".start", null, "@SequenceId on " + id.entity() + "."
-				+ id.property() + " draws from sequence " + SequenceNames.quote(sequence) + ", which issues IDs from "
-				+ (reserved + 1) + " on, while table " + table + " already holds IDs up to " + largest + " in column "
-				+ column + ": inserts would fail with duplicate keys. A renamed table or a changed naming "
-				+ "strategy gives an entity a new sequence (its default name is the table's), which starts " + "at 1.",
+		throw new IdGeneratorConfigurationException(group + ".start", null,
+				"@SequenceId on " + id.entity() + "." + id.property() + " draws from sequence "
+						+ SequenceNames.quote(sequence) + ", which issues IDs from " + (reserved + 1) + " on, while "
+						+ holder + " already holds IDs up to " + largest + ": inserts would fail with duplicate keys. "
+						+ "A renamed table or a changed naming strategy gives an entity a new sequence (its default "
+						+ "name is the table's or collection's), which starts at 1.",
 				"If the table or the naming strategy changed, draw from the sequence the entity used before: "
-						+ "@SequenceId(\"<its former name>\"). Otherwise start the sequence above the table's IDs: "
+						+ "@SequenceId(\"<its former name>\"). Otherwise start the sequence above the stored IDs: "
 						+ group + ".start=" + (largest + 1) + " if the store holds no counter for it yet, or raise "
 						+ "its counter in the store to " + largest + ". To skip this check, set "
 						+ "idgen.entities.check-counters=false.");

@@ -73,7 +73,7 @@ class JdbcEntityCounterCheck implements SmartInitializingSingleton {
 			return;
 		}
 		if (largest != null) {
-			this.counters.check(property, table, column, largest);
+			this.counters.check(property, "table " + table + " (column " + column + ")", largest);
 		}
 	}
 

@@ -82,7 +82,7 @@ class JpaEntityCounterCheck implements SmartInitializingSingleton {
 			return;
 		}
 		if (largest != null) {
-			this.counters.check(property, table, column, largest);
+			this.counters.check(property, "table " + table + " (column " + column + ")", largest);
 		}
 	}
 

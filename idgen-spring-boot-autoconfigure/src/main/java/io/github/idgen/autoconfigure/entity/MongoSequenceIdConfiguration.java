@@ -7,10 +7,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.mongodb.core.MongoOperations;
 import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.SequenceRouting;
 import io.github.idgen.entity.mongo.MongoSequenceIdCallback;
 
 /**
@@ -21,7 +23,8 @@ import io.github.idgen.entity.mongo.MongoSequenceIdCallback;
  * the repositories) are checked then; any other when a document of it is first saved. The
  * callback looks the IdGenerator up when it first draws an identifier: Spring Data
  * MongoDB's converter gathers the callbacks while the MongoTemplate is created, which the
- * MongoDB backend of idgen needs.
+ * MongoDB backend of idgen needs. Unless {@code idgen.entities.check-counters} is false,
+ * no document's sequence may issue identifiers its collection holds.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass(MongoSequenceIdCallback.class)
@@ -39,6 +42,14 @@ class MongoSequenceIdConfiguration {
 	@Bean
 	SmartInitializingSingleton idgenMongoSequenceIdCheck(MongoSequenceIdCallback callback) {
 		return callback::checkMappings;
+	}
+
+	@Bean
+	@ConditionalOnBean({ SequenceRouting.class, MongoOperations.class })
+	@ConditionalOnBooleanProperty(name = "idgen.entities.check-counters", matchIfMissing = true)
+	MongoEntityCounterCheck idgenMongoEntityCounterCheck(MongoMappingContext context, MongoOperations mongo,
+			SequenceRouting routing, IdGeneratorProperties properties) {
+		return new MongoEntityCounterCheck(context, mongo, new EntityCounters(routing, properties));
 	}
 
 }

@@ -65,7 +65,7 @@ class JdbcEntityCounterCheckTests {
 			assertThat(failure).isInstanceOf(IdGeneratorConfigurationException.class)
 				.hasMessageContaining(Item.class.getName() + ".id")
 				.hasMessageContaining("sequence '" + this.table + "', which issues IDs from 1 on")
-				.hasMessageContaining("already holds IDs up to 3 ")
+				.hasMessageContaining("already holds IDs up to 3:")
 				.hasMessageContaining("idgen.sequences." + this.table + ".start=4");
 		});
 		runner().withPropertyValues("idgen.sequences." + this.table + ".start=4").run((context) -> {

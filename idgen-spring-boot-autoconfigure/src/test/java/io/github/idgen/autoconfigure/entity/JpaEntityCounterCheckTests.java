@@ -79,7 +79,7 @@ class JpaEntityCounterCheckTests {
 			assertThat(failure).isInstanceOf(IdGeneratorConfigurationException.class)
 				.hasMessageContaining(Ren27Order.class.getName() + ".id")
 				.hasMessageContaining("sequence 'Ren27Order', which issues IDs from 1 on")
-				.hasMessageContaining("table Ren27Order already holds IDs up to " + largest + " ")
+				.hasMessageContaining("table Ren27Order (column id) already holds IDs up to " + largest + ":")
 				.hasMessageContaining("@SequenceId(\"<its former name>\")")
 				.hasMessageContaining("idgen.sequences.Ren27Order.start=" + (largest + 1))
 				.hasMessageContaining("idgen.entities.check-counters=false");

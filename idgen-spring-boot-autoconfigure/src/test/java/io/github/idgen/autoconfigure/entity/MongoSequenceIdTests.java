@@ -142,6 +142,34 @@ class MongoSequenceIdTests {
 	}
 
 	@Test
+	void aSequenceThatWouldIssueIdsTheCollectionHoldsFailsAtStartupUntilStartedAboveThem() {
+		valid().run((context) -> {
+			assertThat(context).hasNotFailed();
+			OrderRepository orders = context.getBean(OrderRepository.class);
+			for (int i = 0; i < 3; i++) {
+				orders.save(new Order(null, "before"));
+			}
+			context.getBean(MongoTemplate.class).dropCollection("idgen_counters");
+		});
+		valid().run((context) -> {
+			assertThat(context).hasFailed();
+			Throwable failure = context.getStartupFailure();
+			while (!(failure instanceof IdGeneratorConfigurationException) && failure.getCause() != null) {
+				failure = failure.getCause();
+			}
+			assertThat(failure).isInstanceOf(IdGeneratorConfigurationException.class)
+				.hasMessageContaining(Order.class.getName() + ".id")
+				.hasMessageContaining("sequence 'order', which issues IDs from 1 on, while collection order already "
+						+ "holds IDs up to 3:")
+				.hasMessageContaining("idgen.sequences.order.start=4");
+		});
+		valid().withPropertyValues("idgen.sequences.order.start=4").run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean(OrderRepository.class).save(new Order(null, "after")).id).isEqualTo(4L);
+		});
+	}
+
+	@Test
 	void switchedOffLeavesTheIdentifierToTheApplication() {
 		valid().withPropertyValues("idgen.entities.mongo.enabled=false").run((context) -> {
 			assertThat(context).doesNotHaveBean(MongoSequenceIdCallback.class);
