@@ -68,8 +68,10 @@ class IdGeneratorHealthContributorAutoConfigurationTests {
 	@Test
 	@SuppressWarnings("unchecked")
 	void downWithReasonWhenDatabaseIsGone() {
+		// closing the application's pool takes the database away only where idgen shares
+		// it
 		this.runner.withUserConfiguration(ClosableDataSourceConfiguration.class)
-			.withPropertyValues("idgen.segment.fetch-timeout=100ms")
+			.withPropertyValues("idgen.segment.fetch-timeout=100ms", "idgen.jdbc.pool-size=0")
 			.run((context) -> {
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				ids.nextId("order");

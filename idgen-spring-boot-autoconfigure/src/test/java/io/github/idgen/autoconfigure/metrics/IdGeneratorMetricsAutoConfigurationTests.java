@@ -119,8 +119,9 @@ class IdGeneratorMetricsAutoConfigurationTests {
 
 	@Test
 	void failedFetchIsTimedWithOutcomeFailure() {
+		// closing the application's pool fails the fetches only where idgen shares it
 		this.runner.withUserConfiguration(ClosableDataSourceConfiguration.class)
-			.withPropertyValues("idgen.segment.fetch-timeout=200ms")
+			.withPropertyValues("idgen.segment.fetch-timeout=200ms", "idgen.jdbc.pool-size=0")
 			.run((context) -> {
 				IdGenerator ids = context.getBean(IdGenerator.class);
 				ids.nextId("order");
