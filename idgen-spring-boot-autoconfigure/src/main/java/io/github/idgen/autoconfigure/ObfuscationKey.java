@@ -8,10 +8,11 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
  * Decodes an obfuscation key from its property and refuses one that is not the Base64 of
  * 16, 24 or 32 bytes, or that is obviously not random: text in one case of letters only
  * (a passphrase of Base64 characters, such as {@code correcthorsebatterystaplecorrect},
- * decodes to 24 bytes), bytes that are all printable ASCII (the Base64 of a passphrase),
- * all equal, counting up or down by a constant step, or a pattern of at most 8 bytes
- * repeated. A random key fails these checks with a probability below 10^-6. Messages name
- * the property, never the key.
+ * decodes to 24 bytes) or of digits only (such as
+ * {@code 12345678901234567890123456789012}), bytes that are all printable ASCII (the
+ * Base64 of a passphrase), all equal, counting up or down by a constant step, or a
+ * pattern of at most 8 bytes repeated. A random key fails these checks with a probability
+ * below 10^-6. Messages name the property, never the key.
  */
 final class ObfuscationKey {
 
@@ -59,6 +60,9 @@ final class ObfuscationKey {
 	private static String weakness(String text, byte[] bytes) {
 		if (singleCaseLetters(text)) {
 			return "its text is letters of one case only, like a passphrase";
+		}
+		if (text.replace("=", "").chars().allMatch((c) -> c >= '0' && c <= '9')) {
+			return "its text is digits only, like a number or a date";
 		}
 		if (printable(bytes)) {
 			return "its bytes are printable text, like the Base64 of a passphrase";

@@ -7,6 +7,7 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -176,6 +177,20 @@ class JdbcBackendAutoConfigurationTests {
 		unreachable.setConnectTimeout(2);
 		this.runner.withBean(DataSource.class, () -> unreachable)
 			.withPropertyValues("idgen.jdbc.initialize-schema=never")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	@Disabled("issue27-review: the key check of an obfuscated sequence fails startup while its database is down")
+	void startsWithoutCheckingWhenDatabaseCannotBeReachedWithAnObfuscatedSequence() {
+		PGSimpleDataSource unreachable = new PGSimpleDataSource();
+		unreachable.setServerNames(new String[] { "127.0.0.1" });
+		unreachable.setPortNumbers(new int[] { 1 });
+		unreachable.setConnectTimeout(2);
+		this.runner.withBean(DataSource.class, () -> unreachable)
+			.withPropertyValues("idgen.jdbc.initialize-schema=never", "idgen.sequences.receipt.format=R{seq:8}",
+					"idgen.sequences.receipt.obfuscate=true",
+					"idgen.obfuscation.key=ZyMCS2vdnq1nOOjUN3a0tq72ZHPANI0kXlCeDEEbK+Y=")
 			.run((context) -> assertThat(context).hasNotFailed());
 	}
 

@@ -1,10 +1,8 @@
 package io.github.idgen.autoconfigure.endpoint;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
-import org.springframework.boot.actuate.endpoint.Access;
-import org.springframework.boot.actuate.endpoint.EndpointAccessResolver;
-import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -16,7 +14,6 @@ import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.IdDecoder;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
-import io.github.idgen.autoconfigure.ObfuscatedSequences;
 import io.github.idgen.autoconfigure.runway.IdGeneratorRunwayAutoConfiguration;
 import io.github.idgen.autoconfigure.runway.SequenceRunways;
 import io.github.idgen.autoconfigure.SequenceRouting;
@@ -38,13 +35,9 @@ public final class IdGeneratorEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	IdGeneratorEndpoint idgenEndpoint(DefaultIdGenerator generator, SequenceRouting routing,
 			IdGeneratorProperties properties, ObjectProvider<IdDecoder> decoders, SequenceRunways runways,
-			ObjectProvider<EndpointAccessResolver> access) {
-		EndpointAccessResolver resolver = access.getIfAvailable();
-		boolean unrestricted = resolver != null
-				&& resolver.accessFor(EndpointId.of("idgen"), Access.READ_ONLY) == Access.UNRESTRICTED;
-		ObfuscatedSequences obfuscated = new ObfuscatedSequences(properties);
+			BeanFactory beanFactory) {
 		return new IdGeneratorEndpoint(generator, routing, properties, decoders.orderedStream().toList(), runways,
-				(name) -> !unrestricted && obfuscated.test(name));
+				ObfuscatedCounts.hidden(properties, beanFactory));
 	}
 
 }

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.Locale;
 
 import javax.sql.DataSource;
@@ -34,16 +35,17 @@ import io.github.idgen.text.IdCodec;
  * into a column whose collation ignores case: there IDs that differ in case only, such as
  * 11 ({@code ...B}) and 37 ({@code ...b}), are equal, and the second insert fails with a
  * duplicate key. It reads the column's collation from {@code information_schema.COLUMNS}
- * on MySQL and MariaDB, the databases where idgen can see it; elsewhere it checks
- * nothing. A collation whose name has {@code _ci} fails startup, naming the entity, the
- * table, the column, the collation and the fixes.
+ * on MySQL and MariaDB (in the database the entity's table names, else the connection's),
+ * the databases where idgen can see it; elsewhere it checks nothing. A collation whose
+ * name has {@code _ci} fails startup, naming the entity, the table, the column, the
+ * collation and the fixes.
  */
 class JpaTextIdCollationCheck implements SmartInitializingSingleton {
 
 	private static final Log logger = LogFactory.getLog(JpaTextIdCollationCheck.class);
 
 	private static final String COLLATION_QUERY = "SELECT COLLATION_NAME FROM information_schema.COLUMNS "
-			+ "WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND COLUMN_NAME = ?";
+			+ "WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND COLUMN_NAME = ?";
 
 	private final ObjectProvider<EntityManagerFactory> entityManagerFactories;
 
@@ -78,14 +80,15 @@ class JpaTextIdCollationCheck implements SmartInitializingSingleton {
 		if (annotation == null) {
 			return;
 		}
-		String table = unquoted(id.getContainingTableExpression());
+		String tableExpression = id.getContainingTableExpression();
+		String table = unquoted(tableExpression);
 		String sequence = SequenceIdType.sequenceName(annotation, table);
 		SequenceProperties settings = this.properties.getSequences().get(sequence);
 		if (settings == null || !writesBase62(settings)) {
 			return;
 		}
 		String column = unquoted(id.getSelectionExpression());
-		String collation = collation(dataSource, table, column);
+		String collation = collation(dataSource, database(tableExpression), table, column);
 		if (collation == null || !collation.toLowerCase(Locale.ROOT).contains("_ci")) {
 			return;
 		}
@@ -138,18 +141,35 @@ class JpaTextIdCollationCheck implements SmartInitializingSingleton {
 	}
 
 	/**
+	 * Return the database (MySQL's and MariaDB's schema, Hibernate's catalog) that a
+	 * qualified table expression such as {@code other.tickets} names, unquoted, or
+	 * {@code null} for a table of the connection's database.
+	 */
+	private static String database(String tableExpression) {
+		int last = tableExpression.lastIndexOf('.');
+		return (last > 0) ? unquoted(tableExpression.substring(0, last)) : null;
+	}
+
+	/**
 	 * Return the collation of a column on MySQL or MariaDB, or {@code null} on other
 	 * databases, for a column that does not exist (yet), or if it cannot be read.
+	 * @param database the table's database, {@code null} for the connection's
 	 */
-	private static String collation(DataSource dataSource, String table, String column) {
+	private static String collation(DataSource dataSource, String database, String table, String column) {
 		try (Connection connection = dataSource.getConnection()) {
 			String product = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
 			if (!product.contains("mysql") && !product.contains("mariadb")) {
 				return null;
 			}
 			try (PreparedStatement statement = connection.prepareStatement(COLLATION_QUERY)) {
-				statement.setString(1, table);
-				statement.setString(2, column);
+				if (database != null) {
+					statement.setString(1, database);
+				}
+				else {
+					statement.setNull(1, Types.VARCHAR);
+				}
+				statement.setString(2, table);
+				statement.setString(3, column);
 				try (ResultSet result = statement.executeQuery()) {
 					return result.next() ? result.getString(1) : null;
 				}

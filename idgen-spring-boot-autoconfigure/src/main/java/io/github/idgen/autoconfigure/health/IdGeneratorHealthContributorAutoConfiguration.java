@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure.health;
 
 import java.util.List;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -15,6 +16,7 @@ import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
+import io.github.idgen.autoconfigure.endpoint.ObfuscatedCounts;
 import io.github.idgen.autoconfigure.runway.IdGeneratorRunwayAutoConfiguration;
 import io.github.idgen.autoconfigure.runway.SequenceRunways;
 
@@ -31,9 +33,11 @@ public final class IdGeneratorHealthContributorAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "idgenHealthIndicator")
 	IdGeneratorHealthIndicator idgenHealthIndicator(DefaultIdGenerator idGenerator, List<IdGeneratorBackend> backends,
-			SequenceRunways runways, IdGeneratorProperties properties, Environment environment) {
+			SequenceRunways runways, IdGeneratorProperties properties, Environment environment,
+			BeanFactory beanFactory) {
 		RunwayStatuses.check(properties.getRunway(), environment);
-		return new IdGeneratorHealthIndicator(idGenerator, backends, runways, properties.getRunway());
+		return new IdGeneratorHealthIndicator(idGenerator, backends, runways, properties.getRunway(),
+				ObfuscatedCounts.hidden(properties, beanFactory));
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -32,8 +33,19 @@ import io.github.idgen.autoconfigure.runway.SequenceRunways;
  * {@code idgen.runway.warn-status} if that is set; both are named in the detail
  * {@code runway}. A backend that cannot serve IDs makes it {@code DOWN} whatever the
  * runways.
+ * <p>
+ * An obfuscated sequence and its period counters show nothing that counts unless
+ * {@code management.endpoint.idgen.access} is {@code unrestricted}, as in the
+ * {@code idgen} endpoint: only their {@code format}, {@code reset},
+ * {@code "obfuscated": true} and {@code counts} saying that they are hidden; a runway
+ * that is short or exhausted still sets the status, with a warning that tells no count.
  */
 public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
+
+	private static final List<String> SHOWN_WHEN_HIDDEN = List.of("format", "reset");
+
+	private static final String HIDDEN_COUNTS = "counts hidden: obfuscated, shown with "
+			+ "management.endpoint.idgen.access=unrestricted";
 
 	private final DefaultIdGenerator generator;
 
@@ -43,20 +55,25 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 
 	private final IdGeneratorProperties.Runway settings;
 
+	private final Predicate<String> countsHidden;
+
 	/**
 	 * Create an indicator.
 	 * @param generator the generator to report on
 	 * @param backends the backends whose stores to check
 	 * @param runways forecasts when each sequence reaches its limit
 	 * @param settings the statuses of short and exhausted runways
+	 * @param countsHidden whether the counts of a sequence or period counter are hidden,
+	 * such as those of an obfuscated sequence
 	 */
 	public IdGeneratorHealthIndicator(DefaultIdGenerator generator, List<IdGeneratorBackend> backends,
-			SequenceRunways runways, IdGeneratorProperties.Runway settings) {
+			SequenceRunways runways, IdGeneratorProperties.Runway settings, Predicate<String> countsHidden) {
 		super("ID generator health check failed");
 		this.generator = generator;
 		this.backends = backends;
 		this.runways = runways;
 		this.settings = settings;
+		this.countsHidden = countsHidden;
 	}
 
 	@Override
@@ -90,19 +107,24 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 		builder.withDetail("backends", backends);
 		Map<String, Map<String, Object>> sequences = new TreeMap<>();
 		for (Sequence sequence : this.generator.sequences()) {
+			Map<String, Object> info = (sequence instanceof SequenceInfo described) ? described.info() : Map.of();
 			sequences.put(sequence.name(),
-					new LinkedHashMap<>((sequence instanceof SequenceInfo info) ? info.info() : Map.of()));
+					this.countsHidden.test(sequence.name()) ? hidden(info) : new LinkedHashMap<>(info));
 		}
 		Map<String, String> exhausted = new TreeMap<>();
 		Map<String, String> warnings = new TreeMap<>();
 		this.runways.all().forEach((name, runway) -> {
-			sequences.computeIfAbsent(name, (key) -> new LinkedHashMap<>())
-				.put("runway", this.runways.describe(runway));
+			boolean hidden = this.countsHidden.test(name);
+			if (!hidden) {
+				sequences.computeIfAbsent(name, (key) -> new LinkedHashMap<>())
+					.put("runway", this.runways.describe(runway));
+			}
 			if (runway.exhausted()) {
-				exhausted.put(name, this.runways.warning(runway));
+				exhausted.put(name, hidden ? "Reached its limit; " + HIDDEN_COUNTS : this.runways.warning(runway));
 			}
 			else if (this.runways.isShort(runway)) {
-				warnings.put(name, this.runways.warning(runway));
+				warnings.put(name, hidden ? "Reaches its limit within idgen.runway.warn-below; " + HIDDEN_COUNTS
+						: this.runways.warning(runway));
 			}
 		});
 		builder.withDetail("sequences", sequences);
@@ -125,6 +147,18 @@ public class IdGeneratorHealthIndicator extends AbstractHealthIndicator {
 		else if (!warnings.isEmpty() && StringUtils.hasText(this.settings.getWarnStatus())) {
 			builder.status(this.settings.getWarnStatus());
 		}
+	}
+
+	private static Map<String, Object> hidden(Map<String, Object> info) {
+		Map<String, Object> description = new LinkedHashMap<>();
+		for (String shown : SHOWN_WHEN_HIDDEN) {
+			if (info.containsKey(shown)) {
+				description.put(shown, info.get(shown));
+			}
+		}
+		description.put("obfuscated", true);
+		description.put("counts", HIDDEN_COUNTS.substring("counts ".length()));
+		return description;
 	}
 
 }

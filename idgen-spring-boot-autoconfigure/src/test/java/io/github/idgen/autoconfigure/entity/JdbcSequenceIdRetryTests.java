@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure.entity;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -95,6 +96,43 @@ class JdbcSequenceIdRetryTests {
 			items.save(item);
 			assertThat(JdbcAggregates.count(context, table)).isOne();
 			assertThat(items.findAll()).extracting((found) -> found.name).containsExactly("updated");
+		});
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("databases")
+	void aSaveAllThatFailedIsRetriedAsInserts(String name, Supplier<DataSource> database) {
+		withItems(database, (context, table) -> {
+			ItemRepository items = context.getBean(ItemRepository.class);
+			items.save(new Item(null, "taken"));
+			Item first = new Item(null, "first");
+			Item second = new Item(null, "taken");
+			assertThatException().isThrownBy(() -> items.saveAll(List.of(first, second)));
+			assertThat(JdbcAggregates.count(context, table)).as("rolled back").isOne();
+			second.name = "second";
+			items.saveAll(List.of(first, second));
+			assertThat(JdbcAggregates.count(context, table)).isEqualTo(3);
+			assertThat(items.findById(first.id))
+				.hasValueSatisfying((found) -> assertThat(found.name).isEqualTo("first"));
+			assertThat(items.findById(second.id))
+				.hasValueSatisfying((found) -> assertThat(found.name).isEqualTo("second"));
+		});
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("databases")
+	void aSaveAllRetriedWithANewAggregateInsertsBoth(String name, Supplier<DataSource> database) {
+		withItems(database, (context, table) -> {
+			ItemRepository items = context.getBean(ItemRepository.class);
+			items.save(new Item(null, "taken"));
+			Item retried = new Item(null, "taken");
+			assertThatException().isThrownBy(() -> items.save(retried));
+			retried.name = "retried";
+			Item fresh = new Item(null, "fresh");
+			items.saveAll(List.of(fresh, retried));
+			assertThat(JdbcAggregates.count(context, table)).isEqualTo(3);
+			assertThat(items.findById(retried.id))
+				.hasValueSatisfying((found) -> assertThat(found.name).isEqualTo("retried"));
 		});
 	}
 

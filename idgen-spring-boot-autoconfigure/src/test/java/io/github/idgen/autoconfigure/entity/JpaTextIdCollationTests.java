@@ -24,6 +24,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import io.github.idgen.autoconfigure.IdgenAutoConfigurations;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.autoconfigure.entity.jpa.collation.CollatedTicket;
+import io.github.idgen.autoconfigure.entity.jpa.catalog.CatalogTicket;
 import io.github.idgen.test.TestBackends;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,6 +81,47 @@ class JpaTextIdCollationTests {
 		});
 	}
 
+	@Test
+	void base62IdsInACaseInsensitiveColumnOfAnotherDatabaseAreRefusedAtStartup() throws SQLException {
+		String sequence = "idgen.sequences.idgen27_catalog_tickets";
+		try (Connection connection = this.mariaDb.getConnection(); Statement statement = connection.createStatement()) {
+			statement.execute("CREATE DATABASE IF NOT EXISTS idgen27_catalog");
+			statement.execute("DROP TABLE IF EXISTS idgen27_catalog.idgen27_catalog_tickets");
+			statement.execute("CREATE TABLE idgen27_catalog.idgen27_catalog_tickets (code VARCHAR(13) CHARACTER SET "
+					+ "utf8mb4 COLLATE utf8mb4_general_ci NOT NULL PRIMARY KEY)");
+		}
+		new ApplicationContextRunner()
+			.withConfiguration(IdgenAutoConfigurations.of(HibernateJpaAutoConfiguration.class))
+			.withUserConfiguration(CatalogEntities.class)
+			.withBean(DataSource.class, () -> this.mariaDb)
+			.withPropertyValues("spring.jpa.hibernate.ddl-auto=none", "idgen.jdbc.initialize-schema=always",
+					sequence + ".text=base62", sequence + ".step=10", sequence + ".min-step=10")
+			.run((context) -> {
+				if (context.getStartupFailure() == null) {
+					EntityManager entityManager = context.getBean(EntityManagerFactory.class).createEntityManager();
+					int inserted = 0;
+					try {
+						for (; inserted < 40; inserted++) {
+							entityManager.getTransaction().begin();
+							entityManager.persist(new CatalogTicket());
+							entityManager.getTransaction().commit();
+						}
+					}
+					catch (RuntimeException ex) {
+						throw new AssertionError("Started, and insert " + (inserted + 1) + " failed: "
+								+ NestedExceptionUtils.getMostSpecificCause(ex), ex);
+					}
+					finally {
+						entityManager.close();
+					}
+				}
+				assertThat(context).as("base62 under utf8mb4_general_ci in idgen27_catalog").hasFailed();
+				assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
+					.isInstanceOf(IdGeneratorConfigurationException.class)
+					.hasMessageContainingAll(CatalogTicket.class.getName() + ".code", "utf8mb4_general_ci");
+			});
+	}
+
 	private void createTable(String collation) throws SQLException {
 		try (Connection connection = this.mariaDb.getConnection(); Statement statement = connection.createStatement()) {
 			statement.execute("DROP TABLE IF EXISTS " + TABLE);
@@ -123,6 +165,12 @@ class JpaTextIdCollationTests {
 	@Configuration(proxyBeanMethods = false)
 	@EntityScan(basePackageClasses = CollatedTicket.class)
 	static class Entities {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EntityScan(basePackageClasses = CatalogTicket.class)
+	static class CatalogEntities {
 
 	}
 

@@ -67,6 +67,36 @@ class IdGeneratorHealthContributorAutoConfigurationTests {
 
 	@Test
 	@SuppressWarnings("unchecked")
+	void hidesTheCountsOfObfuscatedSequencesAsTheEndpointDoes() {
+		this.runner
+			.withPropertyValues("idgen.sequences.receipt.format=R{seq:8}", "idgen.sequences.receipt.obfuscate=true",
+					"idgen.sequences.daily.format=D{yyyyMMdd}{seq:8}", "idgen.sequences.daily.reset=daily",
+					"idgen.sequences.daily.permutation=per-period", "idgen.sequences.daily.obfuscate=true",
+					"idgen.obfuscation.key=ZyMCS2vdnq1nOOjUN3a0tq72ZHPANI0kXlCeDEEbK+Y=",
+					"idgen.runway.warn-below=3650000d")
+			.run((context) -> {
+				IdGenerator ids = context.getBean(IdGenerator.class);
+				for (int i = 0; i < 10; i++) {
+					ids.nextFormattedId("receipt");
+					ids.nextFormattedId("daily");
+				}
+				ids.nextIds("order", 10);
+				Health health = context.getBean(IdGeneratorHealthIndicator.class).health();
+				Map<String, Object> sequences = (Map<String, Object>) health.getDetails().get("sequences");
+				assertThat((Map<String, Object>) sequences.get("order")).containsKeys("segmentStart", "runway");
+				assertThat(sequences).allSatisfy((name, details) -> {
+					if (!name.equals("order")) {
+						assertThat((Map<String, Object>) details).as(name)
+							.doesNotContainKeys("segmentStart", "segmentEnd", "remaining", "prefetched", "runway")
+							.containsEntry("obfuscated", true);
+					}
+				});
+				assertThat(String.valueOf(health.getDetails().get("runway"))).doesNotContain("receipt", "daily");
+			});
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
 	void downWithReasonWhenDatabaseIsGone() {
 		// closing the application's pool takes the database away only where idgen shares
 		// it
