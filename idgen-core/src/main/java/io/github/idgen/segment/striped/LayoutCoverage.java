@@ -1,6 +1,7 @@
 package io.github.idgen.segment.striped;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,12 +19,16 @@ import io.github.idgen.BackendMisconfiguredException;
  * The generations checked are, in each store of the re-striping, the last one in force or
  * closed (see {@link StripeSnapshot#lastInForce()}) and every later one recorded below
  * the new generation: such a generation was prepared by another re-striping, which may
- * have opened it in stores this one does not list. A generation is covered if the stores
- * listed hold each of its stripes and, where the generation records the list of its
- * stores (a digest of their identities, in order), if the stores that record that list
- * hold each of its stripes and their identities give that digest: a store that records a
- * stripe of the generation but is not the store it was set up with (another deployment's
- * store) does not stand in for it.
+ * have opened it in stores this one does not list. A generation records, with each
+ * store's stripe, the list of its stores (a digest of their identities, in order,
+ * recorded before the stripe): each list a store of the re-striping records is covered if
+ * every store the digest names is among the stores of the re-striping, by identity,
+ * whichever of them record it (a re-striping that stopped half-way, or lost the race to
+ * its generation, recorded its list in some of its stores only). So a store that records
+ * a stripe of the generation but is not the store it was set up with (another
+ * deployment's store) does not stand in for it. A stripe recorded without a list (by a
+ * version that recorded none) is covered if the stores listed hold each stripe of its
+ * generation.
  * <p>
  * Stateless.
  */
@@ -48,10 +53,12 @@ final class LayoutCoverage {
 	 * @throws BackendMisconfiguredException if a generation is not covered
 	 */
 	void check(List<StripeSnapshot> snapshots) {
+		Set<Long> identities = new HashSet<>();
+		snapshots.forEach((snapshot) -> snapshot.identity().ifPresent(identities::add));
 		for (int old : generations(snapshots)) {
-			checkStripes(old, snapshots);
+			checkStripesWithoutList(old, snapshots);
 			for (long stores : recordedLists(old, snapshots)) {
-				checkList(old, stores, snapshots);
+				checkList(old, stores, snapshots, identities);
 			}
 		}
 	}
@@ -73,11 +80,12 @@ final class LayoutCoverage {
 	}
 
 	/**
-	 * Check that every stripe of a generation is held by a store listed, whatever list of
-	 * stores the generation was set up with.
+	 * Check that every stripe of a generation is held by a store listed where a store
+	 * records a stripe of it without a list of stores.
 	 */
-	private void checkStripes(int old, List<StripeSnapshot> snapshots) {
+	private void checkStripesWithoutList(int old, List<StripeSnapshot> snapshots) {
 		Map<Integer, Set<Integer>> indexesByCount = new TreeMap<>();
+		Set<Integer> countsWithoutList = new TreeSet<>();
 		for (StripeSnapshot snapshot : snapshots) {
 			StripeLayout layout = snapshot.layouts().get(old);
 			if (layout != null) {
@@ -85,16 +93,23 @@ final class LayoutCoverage {
 				if (!layout.retired()) {
 					indexes.add(layout.index());
 				}
+				if (!snapshot.stores().containsKey(old)) {
+					countsWithoutList.add(layout.count());
+				}
 			}
 		}
-		indexesByCount.forEach((count, indexes) -> {
-			List<Integer> missing = missing(count, indexes);
+		for (int count : countsWithoutList) {
+			List<Integer> missing = missing(count, indexesByCount.get(count));
 			if (!missing.isEmpty()) {
-				throw new BackendMisconfiguredException("Cannot re-stripe to generation " + this.generation
-						+ ": generation " + old + " has " + count + " stores, but stripe(s) " + missing
-						+ " of it are neither among the stores nor among the retired stores. " + LEFT_OUT);
+				throw new BackendMisconfiguredException("Cannot re-stripe to generation " + this.generation + ": "
+						+ neitherListedNorRetired(old, count, missing) + ". " + LEFT_OUT);
 			}
-		});
+		}
+	}
+
+	private static String neitherListedNorRetired(int old, int count, List<Integer> missing) {
+		return "generation " + old + " has " + count + " stores, but stripe(s) " + missing
+				+ " of it are neither among the stores nor among the retired stores";
 	}
 
 	private static List<Long> recordedLists(int old, List<StripeSnapshot> snapshots) {
@@ -107,10 +122,13 @@ final class LayoutCoverage {
 	}
 
 	/**
-	 * Check that the stores that record a generation as set up with a list of stores are
-	 * that list: one for each of its stripes, with the identities it was set up with.
+	 * Check that every store a list of stores of a generation names is among the stores
+	 * of the re-striping, by identity; the stores that record the list with their stripe
+	 * tell where they likely stand in it, and, if it is not covered, which stripes the
+	 * stores listed lack.
 	 */
-	private void checkList(int old, long stores, List<StripeSnapshot> snapshots) {
+	private void checkList(int old, long stores, List<StripeSnapshot> snapshots, Set<Long> identities) {
+		Map<Integer, Map<Integer, Long>> positions = new TreeMap<>();
 		Map<Integer, StripeSnapshot> byIndex = new TreeMap<>();
 		Map<Integer, List<String>> others = new LinkedHashMap<>();
 		int count = 0;
@@ -123,18 +141,27 @@ final class LayoutCoverage {
 			if (recorded != null && recorded == stores) {
 				byIndex.put(layout.index(), snapshot);
 				count = layout.count();
+				snapshot.identity()
+					.ifPresent((identity) -> positions.computeIfAbsent(layout.count(), (size) -> new TreeMap<>())
+						.put(layout.index(), identity));
 			}
 			else {
 				others.computeIfAbsent(layout.index(), (index) -> new ArrayList<>()).add(snapshot.name());
 			}
 		}
+		if (StoresDigest.namesOnly(stores, identities, positions)) {
+			return;
+		}
 		List<Integer> missing = missing(count, byIndex.keySet());
 		List<String> setUp = byIndex.values().stream().map((snapshot) -> "'" + snapshot.name() + "'").toList();
+		StringBuilder message = new StringBuilder("Cannot re-stripe to generation " + this.generation + ": store(s) "
+				+ setUp + " record generation " + old + " as set up with a list of stores that are not all among "
+				+ "the stores listed here or retired, by identity");
 		if (!missing.isEmpty()) {
-			StringBuilder standIns = new StringBuilder();
+			message.append("; ").append(neitherListedNorRetired(old, count, missing));
 			for (int index : missing) {
 				if (others.containsKey(index)) {
-					standIns.append("; ")
+					message.append("; ")
 						.append(others.get(index).stream().map((name) -> "'" + name + "'").toList())
 						.append(" record(s) stripe ")
 						.append(index)
@@ -146,22 +173,11 @@ final class LayoutCoverage {
 						.append(" was set up with");
 				}
 			}
-			throw new BackendMisconfiguredException("Cannot re-stripe to generation " + this.generation + ": store(s) "
-					+ setUp + " record generation " + old + " as set up with " + count + " stores, and stripe(s) "
-					+ missing + " of it are none of the stores listed here" + standIns + ". " + LEFT_OUT);
 		}
-		long digest = count;
-		for (StripeSnapshot snapshot : byIndex.values()) {
-			if (snapshot.identity().isEmpty()) {
-				return;
-			}
-			digest = 31 * digest + snapshot.identity().getAsLong();
+		else {
+			message.append(": the identity of a store listed is not the one its stripe had");
 		}
-		if (digest != stores) {
-			throw new BackendMisconfiguredException("Cannot re-stripe to generation " + this.generation + ": store(s) "
-					+ setUp + " record generation " + old + " as set up with other stores than they are: the "
-					+ "identity of a store listed is not the one its stripe had. " + LEFT_OUT);
-		}
+		throw new BackendMisconfiguredException(message + ". " + LEFT_OUT);
 	}
 
 	private static List<Integer> missing(int count, Set<Integer> indexes) {

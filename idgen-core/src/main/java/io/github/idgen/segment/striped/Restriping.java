@@ -31,8 +31,10 @@ import io.github.idgen.SequenceNames;
  * re-striping may have prepared a generation meanwhile in stores listed here and opened
  * it in stores that are not, and the counters are raised again, for what was reserved in
  * between.</li>
- * <li>The layout and the list of stores (a digest of their identities, in order) are
- * recorded in every store.</li>
+ * <li>The list of stores (a digest of their identities, in order, see
+ * {@link StoresDigest}) and the layout are recorded in every store, the list first, so
+ * that a store that records a stripe of the generation records the list it belongs
+ * to.</li>
  * <li>Every store is read again: each must still be closed for this generation (or opened
  * for it by an instance that re-stripes alike) and record this list of stores, or nothing
  * is opened; a list that finds another recorded in one of its stores can never open, and
@@ -102,8 +104,8 @@ final class Restriping {
 		int raised = raiseCounters(closed);
 		int count = this.stripes.size();
 		for (Stripe stripe : all) {
-			stripe.records().record(new StripeLayout(this.generation, count, stripe.configuredIndex()));
 			stripe.records().recordStores(this.generation, stores);
+			stripe.records().record(new StripeLayout(this.generation, count, stripe.configuredIndex()));
 		}
 		for (Stripe stripe : all) {
 			checkStillClosed(stripe);
@@ -123,7 +125,7 @@ final class Restriping {
 	 */
 	private long storesDigest(List<Stripe> all) {
 		Map<Long, String> seen = new HashMap<>();
-		long digest = this.stripes.size();
+		List<Long> listed = new ArrayList<>();
 		for (Stripe stripe : all) {
 			long id = stripe.records().storeId();
 			String other = seen.putIfAbsent(id, stripe.name());
@@ -132,10 +134,10 @@ final class Restriping {
 						+ "' are one database: each store of a stripe layout must be a database of its own");
 			}
 			if (stripe.configuredIndex() != StripeLayout.RETIRED) {
-				digest = 31 * digest + id;
+				listed.add(id);
 			}
 		}
-		return digest;
+		return StoresDigest.of(listed);
 	}
 
 	private static Map<Stripe, StripeSnapshot> snapshots(List<Stripe> all) {

@@ -123,14 +123,15 @@ final class Stripe {
 	}
 
 	/**
-	 * The store failed: mark it down, unless it is mismatched or retired.
+	 * The store failed: mark it down, unless it is mismatched or retired, which it stays,
+	 * with the problem that made it so, since a failure does not tell that it matches.
 	 * @return whether it is down
 	 */
 	boolean down(String problem) {
-		this.problem = problem;
 		if (this.status == StripeStatus.MISMATCHED || this.status == StripeStatus.RETIRED) {
 			return false;
 		}
+		this.problem = problem;
 		this.status = StripeStatus.DOWN;
 		return true;
 	}

@@ -11,9 +11,12 @@ import io.github.idgen.FailureDescriptions;
 import io.github.idgen.background.BackgroundScheduler;
 
 /**
- * The background checks of the stores of a {@link StripedSegmentStore} that are down: a
- * store marked down is checked again after its back-off (see {@link Stripe}), and again
- * after each check that fails, until one passes or finds it mismatched.
+ * The background checks of the stores of a {@link StripedSegmentStore} that are down or
+ * mismatched: a store marked down or found mismatched is checked again after its back-off
+ * (see {@link Stripe}), and again after each check that fails or finds it still
+ * mismatched, until one passes (or finds it retired). So a store whose name led to
+ * another database while this instance first checked it is taken back once it leads to
+ * the store again; until a check accepts it, fetches skip it.
  * <p>
  * At most one check per store is scheduled or running at a time: a check holds its
  * store's claim ({@link Stripe#claimCheck()}) from when it is scheduled until it has
@@ -59,6 +62,19 @@ final class StripeChecks {
 		}
 	}
 
+	/**
+	 * Check a store found mismatched again in the background, unless a check of it is
+	 * scheduled or running.
+	 * @param stripe the store
+	 * @param mismatch what was found
+	 */
+	void markMismatched(Stripe stripe, StripeMismatchException mismatch) {
+		if (stripe.status() == StripeStatus.MISMATCHED && stripe.claimCheck()) {
+			logger.error("{}; the store is checked again in the background", mismatch.getMessage());
+			schedule(stripe);
+		}
+	}
+
 	private void schedule(Stripe stripe) {
 		try {
 			this.scheduler.schedule(() -> run(stripe), stripe.takeRetryDelay(), TimeUnit.NANOSECONDS);
@@ -74,16 +90,22 @@ final class StripeChecks {
 			logger.info("Store '{}' of the striped store answers again", stripe.name());
 		}
 		catch (StripeMismatchException ex) {
+			if (stripe.status() == StripeStatus.MISMATCHED) {
+				logger.debug("Store '{}' of the striped store is still mismatched: {}", stripe.name(), ex.getMessage());
+				schedule(stripe);
+				return;
+			}
 			logger.error(ex.getMessage());
 		}
 		catch (RuntimeException ex) {
-			if (stripe.down(ex.getMessage())) {
+			if (stripe.down(ex.getMessage()) || stripe.status() == StripeStatus.MISMATCHED) {
 				schedule(stripe);
 				return;
 			}
 		}
 		stripe.releaseCheck();
-		if (stripe.status() == StripeStatus.DOWN && stripe.claimCheck()) {
+		StripeStatus status = stripe.status();
+		if ((status == StripeStatus.DOWN || status == StripeStatus.MISMATCHED) && stripe.claimCheck()) {
 			schedule(stripe);
 		}
 	}

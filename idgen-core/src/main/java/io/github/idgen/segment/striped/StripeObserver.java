@@ -26,7 +26,8 @@ import io.github.idgen.BackendUnavailableException;
  * deployment's store, listed by mistake) records its own layout's list, and handing out
  * its stripe here would repeat the IDs that the store of that stripe in this layout hands
  * out. The first store accepted in a generation tells the list; a store that records
- * another is mismatched.
+ * another is mismatched, and checked again in the background (see {@link StripeChecks})
+ * until it records a layout this instance can use.
  * <p>
  * Thread-safe: {@link #lists} holds, per generation, the list of stores the first store
  * accepted in it records, set once with {@code putIfAbsent} by whichever fetch, check or

@@ -20,9 +20,10 @@ import io.github.idgen.BackendMisconfiguredException;
  * after every reservation and at every check, so that a store whose address leads to
  * another database is not served.</li>
  * <li>{@code @stripes@<g>@stores}: a digest of the identities of the stores of generation
- * {@code g}, in order, so that two instances re-striping to one generation with different
- * lists of stores cannot both open it, and so that a later re-striping finds the stores
- * of generation {@code g} by their identities (see {@link LayoutCoverage}).</li>
+ * {@code g}, in order (see {@link StoresDigest}), recorded before the layout, so that two
+ * instances re-striping to one generation with different lists of stores cannot both open
+ * it, and so that a later re-striping finds the stores of generation {@code g} by their
+ * identities (see {@link LayoutCoverage}).</li>
  * <li>{@code @stripes@<g>@abandoned}: the digest of a list of stores of generation
  * {@code g} that can never open, recorded by the re-striping of that list that found a
  * store of it recording another list (they never change), in the stores that record it: a

@@ -23,8 +23,10 @@ public enum StripeStatus {
 
 	/**
 	 * Recording a layout this instance must not use (another stripe, an older or newer
-	 * generation than configured, records gone): skipped until the application restarts
-	 * with a matching configuration.
+	 * generation than configured, another list of stores, records gone): skipped by
+	 * fetches and checked again in the background, and taken back only once it records a
+	 * layout this instance can use (such as when its name, pointed at another database,
+	 * leads to the store again).
 	 */
 	MISMATCHED,
 

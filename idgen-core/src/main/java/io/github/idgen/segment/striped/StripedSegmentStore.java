@@ -49,7 +49,9 @@ import io.github.idgen.segment.SequenceBounds;
  * instance's last ID is skipped for the others; {@link SequenceExhaustedException} comes
  * only when none has one. A reservation counts only if the store's state and identity,
  * read together after it, are still those it had (see {@link StripeObserver}): a store
- * whose address leads to another database meanwhile serves nothing.
+ * whose address leads to another database meanwhile serves nothing. A store found
+ * {@link StripeStatus#MISMATCHED} is skipped by fetches and checked again in the
+ * background too, and serves again once a check accepts it.
  *
  * <h2>Changing the layout</h2> The layout is recorded in every store (see
  * {@link StripeRecords}) and {@link #establish()} compares it with the configured one at
@@ -359,6 +361,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 					exhausted = true;
 				}
 				catch (StripeMismatchException ex) {
+					this.checks.markMismatched(stripe, ex);
 					failures.add(ex.getMessage());
 				}
 				catch (BackendUnavailableException | BackendMisconfiguredException ex) {
@@ -520,6 +523,7 @@ public final class StripedSegmentStore implements SegmentStore, AutoCloseable {
 					answered = true;
 				}
 				catch (StripeMismatchException ex) {
+					this.checks.markMismatched(stripe, ex);
 					failures.add(ex.getMessage());
 				}
 				catch (RuntimeException ex) {

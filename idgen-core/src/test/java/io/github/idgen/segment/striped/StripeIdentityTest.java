@@ -200,6 +200,55 @@ class StripeIdentityTest {
 		assertThat(stateOf(mixed, "d").problem()).contains("'a'");
 	}
 
+	/**
+	 * Deployment X is [A, B] and deployment Y is [C, D]. An instance of X starts while B
+	 * does not answer, and B's name is pointed at D by mistake: once it answers, D
+	 * records another list of stores for generation 1 than A, so B is mismatched. Then
+	 * the name leads back to B. On the code before, B stayed mismatched for good (the
+	 * instance served from A alone until restarted); it must be checked again in the
+	 * background and serve IDs = 1 (mod 2) again from B's own counter, and never while
+	 * its name led to D.
+	 */
+	@Test
+	void aStoreMismatchedWhileItsNameLedToAnotherStoreServesAgainOnceItLeadsBack() throws Exception {
+		JdbcSegmentStore a = this.databases.postgres();
+		JdbcSegmentStore b = this.databases.mariaDb();
+		JdbcSegmentStore c = this.databases.h2();
+		JdbcSegmentStore d = this.databases.h2();
+		StripedSegmentStore x = this.databases.open(1, List.of(member("a", a), member("b", b)), List.of());
+		StripedSegmentStore y = this.databases.open(1, List.of(member("c", c), member("d", d)), List.of());
+		Set<Long> xIds = new HashSet<>();
+		Set<Long> yIds = new HashSet<>();
+		draw(x, xIds, 2);
+		draw(y, yIds, 2);
+		SwitchableStripeStore toA = new SwitchableStripeStore(a);
+		SwitchableStripeStore toB = new SwitchableStripeStore(b);
+		toB.cut(true);
+		StripedSegmentStore instance = this.databases.open(1, List.of(member("a", toA), member("b", toB)), List.of());
+		toB.pointAt(d);
+		toB.cut(false);
+		for (int i = 0; i < 4; i++) {
+			draw(x, xIds, 1);
+			draw(instance, xIds, 1);
+			draw(y, yIds, 1);
+		}
+		assertThat(stateOf(instance, "b").status()).isEqualTo(StripeStatus.MISMATCHED);
+		long segmentsWhileElsewhere = stateOf(instance, "b").segments();
+		toB.pointAt(b);
+		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		while (stateOf(instance, "b").status() != StripeStatus.UP && System.nanoTime() < deadline) {
+			Thread.sleep(10);
+		}
+		assertThat(stateOf(instance, "b").status()).as("b, its name leading to it again").isEqualTo(StripeStatus.UP);
+		// drawing from b alone, from its own counter
+		toA.cut(true);
+		for (int i = 0; i < 4; i++) {
+			draw(x, xIds, 1);
+			addOnce(xIds, instance.allocate(this.sequence, STEP, 1));
+		}
+		assertThat(segmentsWhileElsewhere).as("segments b served while its name led to d").isZero();
+	}
+
 	private void draw(StripedSegmentStore instance, Set<Long> union, int segments) {
 		for (int i = 0; i < segments; i++) {
 			try {
