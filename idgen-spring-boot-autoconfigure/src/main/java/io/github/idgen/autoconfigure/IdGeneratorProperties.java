@@ -399,6 +399,8 @@ public class IdGeneratorProperties {
 
 		private final Integration mongo = new Integration();
 
+		private final Integration mybatis = new Integration();
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -432,6 +434,14 @@ public class IdGeneratorProperties {
 		}
 
 		/**
+		 * Return the settings of MyBatis entities.
+		 * @return the settings
+		 */
+		public Integration getMybatis() {
+			return this.mybatis;
+		}
+
+		/**
 		 * Return whether an integration draws identifiers: it and all of them are
 		 * switched on.
 		 * @param integration one of this object's integrations
@@ -449,8 +459,8 @@ public class IdGeneratorProperties {
 
 			/**
 			 * Whether the integration draws identifiers marked @SequenceId. Off, a JPA
-			 * entity marked @SequenceId fails at startup; Spring Data leaves the
-			 * identifier to the application.
+			 * entity marked @SequenceId fails at startup; Spring Data and MyBatis leave
+			 * the identifier to the application.
 			 */
 			private boolean enabled = true;
 
