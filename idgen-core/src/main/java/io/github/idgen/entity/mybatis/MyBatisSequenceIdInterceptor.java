@@ -19,7 +19,6 @@ import java.util.function.Supplier;
 
 import org.apache.ibatis.executor.Executor;
 import org.apache.ibatis.mapping.MappedStatement;
-import org.apache.ibatis.mapping.ParameterMap;
 import org.apache.ibatis.mapping.SqlCommandType;
 import org.apache.ibatis.plugin.Interceptor;
 import org.apache.ibatis.plugin.Intercepts;
@@ -178,11 +177,13 @@ public class MyBatisSequenceIdInterceptor implements Interceptor {
 
 	/**
 	 * Look up the entity classes that the insert statements of a MyBatis configuration
-	 * declare as their parameter type, so that a wrong mapping fails now rather than on
-	 * the first insert; and fail if such a class has an identifier marked
-	 * {@link SequenceId} and the configuration does not have this interceptor. An insert
-	 * whose parameter is a collection, an array or several parameters declares no entity
-	 * class: its entities are looked up on the first insert.
+	 * declare, so that a wrong mapping fails now rather than on the first insert; and
+	 * fail if such a class has an identifier marked {@link SequenceId} and the
+	 * configuration does not have this interceptor. A statement declares its parameter
+	 * type and, if its mapper interface is registered, the classes its mapper method
+	 * takes, alone, in arrays or in collections ({@code List<Order>}); the entities of
+	 * any other insert, such as one whose parameter is a {@code Map}, are looked up on
+	 * the first insert.
 	 * @param configuration the configuration of a {@code SqlSessionFactory}
 	 * @throws SequenceIdMappingException naming the entity, the property and the fix for
 	 * the first entity class that is mapped wrongly, or the statement that would insert
@@ -190,18 +191,18 @@ public class MyBatisSequenceIdInterceptor implements Interceptor {
 	 */
 	public void checkMappings(Configuration configuration) {
 		boolean intercepted = configuration.getInterceptors().contains(this);
+		DeclaredEntityTypes declared = new DeclaredEntityTypes(configuration);
 		Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
 		// the values are MappedStatements, or markers of names that two namespaces share
 		Collection<?> statements = configuration.getMappedStatements();
 		for (Object found : statements) {
 			if (found instanceof MappedStatement statement && seen.add(statement)
 					&& statement.getSqlCommandType() == SqlCommandType.INSERT) {
-				ParameterMap parameters = statement.getParameterMap();
-				Class<?> type = (parameters != null) ? parameters.getType() : null;
-				Optional<Target> target = (type != null)
-						? this.targets.computeIfAbsent(type, (key) -> find(configuration, key)) : Optional.empty();
-				if (target.isPresent() && !intercepted) {
-					throw notIntercepted(statement, target.get());
+				for (Class<?> type : declared.of(statement)) {
+					Optional<Target> target = this.targets.computeIfAbsent(type, (key) -> find(configuration, key));
+					if (target.isPresent() && !intercepted) {
+						throw notIntercepted(statement, target.get());
+					}
 				}
 			}
 		}

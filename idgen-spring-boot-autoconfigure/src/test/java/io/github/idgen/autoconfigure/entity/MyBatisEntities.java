@@ -257,6 +257,17 @@ final class MyBatisEntities {
 	}
 
 	/**
+	 * Inserts {@link IntKeyed} in a list, with the name of the table.
+	 */
+	interface IntKeyedListMapper {
+
+		@Insert("<script>insert into ${table} (id) values "
+				+ "<foreach collection='entities' item='entity' separator=','>(#{entity.id})</foreach></script>")
+		int insertAll(@Param("table") String table, @Param("entities") List<IntKeyed> entities);
+
+	}
+
+	/**
 	 * Inserts {@link Unnamed}.
 	 */
 	interface UnnamedMapper {

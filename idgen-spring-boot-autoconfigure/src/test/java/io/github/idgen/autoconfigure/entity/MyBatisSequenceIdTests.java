@@ -25,6 +25,8 @@ import org.springframework.boot.test.context.runner.ContextConsumer;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
+import io.github.idgen.autoconfigure.entity.MyBatisEntities.IntKeyedListMapper;
+import io.github.idgen.autoconfigure.entity.MyBatisEntities.IntKeyedMapper;
 import io.github.idgen.autoconfigure.entity.MyBatisEntities.Invoice;
 import io.github.idgen.autoconfigure.entity.MyBatisEntities.Order;
 import io.github.idgen.autoconfigure.entity.MyBatisEntities.OrderMapper;
@@ -32,7 +34,6 @@ import io.github.idgen.autoconfigure.entity.MyBatisEntities.PassMapper;
 import io.github.idgen.autoconfigure.entity.MyBatisEntities.Ticket;
 import io.github.idgen.autoconfigure.entity.MyBatisEntities.TicketMapper;
 import io.github.idgen.autoconfigure.entity.MyBatisEntities.UnnamedMapper;
-import io.github.idgen.autoconfigure.entity.MyBatisEntities.IntKeyedMapper;
 import io.github.idgen.entity.SequenceIdMappingException;
 import io.github.idgen.entity.mybatis.AssignedSequenceIdException;
 import io.github.idgen.entity.mybatis.MyBatisSequenceIdInterceptor;
@@ -207,6 +208,14 @@ class MyBatisSequenceIdTests {
 	}
 
 	@Test
+	void anEntityAMapperMethodInsertsInACollectionIsCheckedAtStartup() {
+		runner(TestBackends::h2, IntKeyedListMapper.class).run((context) -> assertThat(context).getFailure()
+			.isInstanceOf(SequenceIdMappingException.class)
+			.hasMessageContaining("@SequenceId on " + MyBatisEntities.IntKeyed.class.getName() + ".id")
+			.hasMessageContaining("java.lang.Integer"));
+	}
+
+	@Test
 	void anIdentifierWithoutASequenceNameFailsAtStartup() {
 		runner(TestBackends::h2, UnnamedMapper.class).run((context) -> assertThat(context).getFailure()
 			.isInstanceOf(SequenceIdMappingException.class)
@@ -234,7 +243,8 @@ class MyBatisSequenceIdTests {
 		runner(TestBackends::h2).withBean(SqlSessionFactory.class, this::handBuiltFactory)
 			.run((context) -> assertThat(context).getFailure()
 				.isInstanceOf(SequenceIdMappingException.class)
-				.hasMessageContaining(OrderMapper.class.getName() + ".insert writes " + Order.class.getName())
+				.hasMessageContaining("The MyBatis insert " + OrderMapper.class.getName() + ".insert")
+				.hasMessageContaining(" writes " + Order.class.getName() + ", whose id is marked @SequenceId")
 				.hasMessageContaining("does not have idgen's MyBatisSequenceIdInterceptor"));
 	}
 
