@@ -32,13 +32,16 @@ import io.github.idgen.entity.hibernate.SequenceIdGenerator;
  * {@code @SequenceGenerator}: persisting it fails, merging it when its row is gone fails
  * rather than inserting it again, and a {@code StatelessSession} insert replaces it with
  * a drawn one; {@link #allowAssigned()} keeps it instead. Spring Data JDBC and MongoDB
- * tell a new entity by its unset identifier, and leave a set one alone.
+ * tell a new entity by its unset identifier, and leave a set one alone. A MyBatis insert
+ * of an entity with a set identifier fails before it runs, unless
+ * {@link #allowAssigned()} keeps it.
  * <p>
  * With JPA the annotation is a Hibernate identifier generator ({@link IdGeneratorType})
  * that runs before the insert, so JDBC batching keeps working and no SQL is issued for
  * the identifier. With Spring Data JDBC and Spring Data MongoDB, the starter fills the
- * identifier in a {@code BeforeConvertCallback}. Without Hibernate on the classpath, the
- * meta-annotation is not read and does no harm.
+ * identifier in a {@code BeforeConvertCallback}; with MyBatis, an interceptor fills it
+ * before each insert statement runs, and the annotation must name the sequence. Without
+ * Hibernate on the classpath, the meta-annotation is not read and does no harm.
  */
 @Target({ ElementType.FIELD, ElementType.METHOD })
 @Retention(RetentionPolicy.RUNTIME)
@@ -48,7 +51,8 @@ public @interface SequenceId {
 
 	/**
 	 * The sequence to draw from; empty for the name of the table or collection the entity
-	 * is stored in (the root table of an entity hierarchy).
+	 * is stored in (the root table of an entity hierarchy). MyBatis maps statements, not
+	 * tables, and requires it.
 	 * @return the sequence name, or empty
 	 */
 	String value() default "";
@@ -59,8 +63,9 @@ public @interface SequenceId {
 	 * one by its identifier, which costs: merging a detached entity whose row was deleted
 	 * inserts it again; merging a new entity with an identifier first queries its row. An
 	 * assigned identifier the sequence issues later fails that later insert with a
-	 * duplicate key: assign identifiers from another range. Spring Data JDBC and MongoDB
-	 * ignore this attribute.
+	 * duplicate key: assign identifiers from another range. With MyBatis, whether an
+	 * insert keeps an identifier the application set rather than failing. Spring Data
+	 * JDBC and MongoDB ignore this attribute.
 	 * @return whether assigned identifiers are kept; {@code false} by default
 	 */
 	boolean allowAssigned() default false;

@@ -409,6 +409,8 @@ public class IdGeneratorProperties {
 
 		private final Integration mongo = new Integration();
 
+		private final Integration mybatis = new Integration();
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -450,6 +452,14 @@ public class IdGeneratorProperties {
 		}
 
 		/**
+		 * Return the settings of MyBatis entities.
+		 * @return the settings
+		 */
+		public Integration getMybatis() {
+			return this.mybatis;
+		}
+
+		/**
 		 * Return whether an integration draws identifiers: it and all of them are
 		 * switched on.
 		 * @param integration one of this object's integrations
@@ -467,8 +477,8 @@ public class IdGeneratorProperties {
 
 			/**
 			 * Whether the integration draws identifiers marked @SequenceId. Off, a JPA
-			 * entity marked @SequenceId fails at startup; Spring Data leaves the
-			 * identifier to the application.
+			 * entity marked @SequenceId fails at startup; Spring Data and MyBatis leave
+			 * the identifier to the application.
 			 */
 			private boolean enabled = true;
 

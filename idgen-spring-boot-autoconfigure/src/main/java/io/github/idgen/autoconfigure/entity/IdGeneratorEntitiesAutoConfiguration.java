@@ -17,7 +17,8 @@ import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 @AutoConfiguration(after = IdGeneratorAutoConfiguration.class,
 		afterName = { "org.springframework.boot.data.jdbc.autoconfigure.DataJdbcRepositoriesAutoConfiguration",
 				"org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration" })
-@Import({ JpaSequenceIdConfiguration.class, JdbcSequenceIdConfiguration.class, MongoSequenceIdConfiguration.class })
+@Import({ JpaSequenceIdConfiguration.class, JdbcSequenceIdConfiguration.class, MongoSequenceIdConfiguration.class,
+		MyBatisSequenceIdConfiguration.class })
 public final class IdGeneratorEntitiesAutoConfiguration {
 
 }

@@ -1,5 +1,6 @@
 package io.github.idgen.smoke;
 
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,17 +14,34 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import io.github.idgen.autoconfigure.jdbc.JdbcProperties;
 
 /**
- * The check of the JDBC application: its DataSource is an embedded database, and the
- * counter row of each sequence in the idgen table is at least its highest ID.
+ * The check of a JDBC application: its DataSource is an embedded database, or the
+ * database server it names, and the counter row of each sequence in the idgen table is at
+ * least its highest ID.
  */
 public final class JdbcCounters implements StoreCheck {
+
+	private final String server;
+
+	/**
+	 * Create the check of an application on an embedded database.
+	 */
+	public JdbcCounters() {
+		this(null);
+	}
+
+	/**
+	 * Create the check of an application on a database server.
+	 * @param server the product name the server's JDBC driver reports, such as
+	 * {@code PostgreSQL}
+	 */
+	public JdbcCounters(String server) {
+		this.server = server;
+	}
 
 	@Override
 	public String check(ApplicationContext context, Map<String, Long> highestIds) {
 		DataSource dataSource = context.getBean(DataSource.class);
-		if (!EmbeddedDatabaseConnection.isEmbedded(dataSource)) {
-			throw new IllegalStateException("The DataSource is not an embedded database");
-		}
+		String database = checkDatabase(dataSource);
 		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
 		String table = context.getBean(JdbcProperties.class).getTable();
 		List<String> counters = new ArrayList<>();
@@ -36,7 +54,22 @@ public final class JdbcCounters implements StoreCheck {
 			}
 			counters.add(table + "[" + sequence + "].max_id=" + maxId);
 		});
-		return String.join(", ", counters) + " in an embedded database";
+		return String.join(", ", counters) + " in " + database;
+	}
+
+	private String checkDatabase(DataSource dataSource) {
+		if (this.server == null) {
+			if (!EmbeddedDatabaseConnection.isEmbedded(dataSource)) {
+				throw new IllegalStateException("The DataSource is not an embedded database");
+			}
+			return "an embedded database";
+		}
+		String product = new JdbcTemplate(dataSource)
+			.execute((Connection connection) -> connection.getMetaData().getDatabaseProductName());
+		if (!this.server.equals(product)) {
+			throw new IllegalStateException("The DataSource is a " + product + " database, not " + this.server);
+		}
+		return this.server;
 	}
 
 }

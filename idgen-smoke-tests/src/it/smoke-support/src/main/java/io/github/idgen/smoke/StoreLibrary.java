@@ -29,6 +29,11 @@ public enum StoreLibrary {
 	JPA("jpa", "jakarta.persistence.EntityManager", "org.hibernate.SessionFactory"),
 
 	/**
+	 * MyBatis and MyBatis-Spring (mybatis-spring-boot-starter).
+	 */
+	MYBATIS("mybatis", "org.apache.ibatis.session.SqlSessionFactory", "org.mybatis.spring.SqlSessionTemplate"),
+
+	/**
 	 * Spring Data Redis (spring-boot-starter-data-redis).
 	 */
 	DATA_REDIS("data-redis", "org.springframework.data.redis.connection.RedisConnectionFactory",

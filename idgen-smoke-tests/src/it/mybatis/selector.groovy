@@ -1,0 +1,1 @@
+return evaluate(new File(smokeScripts, 'postgres-available.groovy'))
