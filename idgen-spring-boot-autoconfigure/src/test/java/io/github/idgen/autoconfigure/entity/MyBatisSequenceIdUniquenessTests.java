@@ -39,7 +39,7 @@ class MyBatisSequenceIdUniquenessTests {
 
 	private static final int THREADS_PER_INSTANCE = 2;
 
-	private static final int ROUNDS_PER_THREAD = 40;
+	private static final int ROUNDS_PER_THREAD = 10;
 
 	private static final int MULTI_ROW = 400;
 
