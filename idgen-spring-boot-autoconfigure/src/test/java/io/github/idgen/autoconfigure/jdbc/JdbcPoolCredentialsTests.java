@@ -55,10 +55,10 @@ class JdbcPoolCredentialsTests {
 		String url = ((HikariDataSource) TestBackends.postgres()).getJdbcUrl().replaceFirst("\\?.*", "");
 		new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.withPropertyValues("spring.datasource.url=" + url, "spring.datasource.username=" + this.former,
-					"spring.datasource.hikari.connection-timeout=1000", "idgen.jdbc.table=" + this.table,
-					"idgen.jdbc.initialize-schema=always", "idgen.sequences.rotate.step=1",
-					"idgen.sequences.rotate.min-step=1", "idgen.sequences.rotate.max-step=1",
-					"idgen.sequences.rotate.fetch-timeout=2s")
+					"spring.datasource.hikari.connection-timeout=1000", "spring.datasource.hikari.minimum-idle=0",
+					"idgen.jdbc.table=" + this.table, "idgen.jdbc.initialize-schema=always",
+					"idgen.sequences.rotate.step=1", "idgen.sequences.rotate.min-step=1",
+					"idgen.sequences.rotate.max-step=1", "idgen.sequences.rotate.fetch-timeout=2s")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				IdGenerator ids = context.getBean(IdGenerator.class);
@@ -71,6 +71,7 @@ class JdbcPoolCredentialsTests {
 				this.admin.execute("ALTER ROLE " + this.former + " NOLOGIN");
 				this.admin.queryForList("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = ?",
 						this.former);
+				application.getHikariPoolMXBean().softEvictConnections();
 				assertThat(new JdbcTemplate(application).queryForObject("SELECT current_user", String.class))
 					.as("the application's pool after the rotation")
 					.isEqualTo(this.rotated);
