@@ -1,11 +1,15 @@
 package io.github.idgen.autoconfigure.entity;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.UnknownSequencePolicy;
+import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SequenceRouting;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
@@ -19,7 +23,11 @@ import io.github.idgen.entity.SequenceIdProperty;
  * otherwise start a new counter silently, and inserts would fail with duplicate keys
  * later. A backend that cannot read a counter without reserving IDs (snowflake, Redis) is
  * not checked; a store that does not answer is logged and not checked, since the
- * application may start before its store.
+ * application may start before its store, and is not asked again for the entities checked
+ * after it: each attempt costs what the store takes to fail, a connection timeout for one
+ * that drops packets.
+ * <p>
+ * Not thread-safe: used by the one thread that runs a check at startup.
  */
 final class EntityCounters {
 
@@ -28,6 +36,8 @@ final class EntityCounters {
 	private final SequenceRouting routing;
 
 	private final IdGeneratorProperties properties;
+
+	private final Set<Backend> unanswered = EnumSet.noneOf(Backend.class);
 
 	EntityCounters(SequenceRouting routing, IdGeneratorProperties properties) {
 		this.routing = routing;
@@ -46,6 +56,13 @@ final class EntityCounters {
 	 */
 	void check(SequenceIdProperty id, String holder, long largest) {
 		String sequence = servingSequence(id.sequence());
+		Backend backend = this.routing.backendOf(sequence);
+		if (this.unanswered.contains(backend)) {
+			logger.warn("Did not check that sequence " + SequenceNames.quote(sequence) + " of " + id.entity() + "."
+					+ id.property() + " issues IDs above the largest of " + holder + ": its store did not "
+					+ "answer for an entity checked before");
+			return;
+		}
 		long reserved;
 		try {
 			reserved = this.routing.reservedUpTo(sequence);
@@ -54,6 +71,7 @@ final class EntityCounters {
 			return;
 		}
 		catch (BackendUnavailableException ex) {
+			this.unanswered.add(backend);
 			logger.warn("Could not check that sequence " + SequenceNames.quote(sequence) + " of " + id.entity() + "."
 					+ id.property() + " issues IDs above the largest of " + holder + ": " + ex.getMessage());
 			return;

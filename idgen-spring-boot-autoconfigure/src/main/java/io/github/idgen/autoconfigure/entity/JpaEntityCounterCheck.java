@@ -27,8 +27,10 @@ import io.github.idgen.entity.hibernate.SequenceIdGenerator;
  * whose single-column numeric identifier is marked {@code @SequenceId} issues identifiers
  * above the largest its table holds (see {@link EntityCounters}). Reads
  * {@code SELECT MAX(id) FROM table} once per table, over a session of the entity manager
- * factory; entities of one hierarchy share their root's table and are checked once. A
- * table that cannot be read is logged and not checked.
+ * factory; entities of one hierarchy share their root's table and are checked once. The
+ * table is aliased, since the root of a table-per-class hierarchy is a subquery (a union
+ * of its subclasses' tables), which databases such as PostgreSQL before 16 read only with
+ * an alias. A table that cannot be read is logged and not checked.
  */
 class JpaEntityCounterCheck implements SmartInitializingSingleton {
 
@@ -90,7 +92,7 @@ class JpaEntityCounterCheck implements SmartInitializingSingleton {
 		try (Session session = hibernate.openSession()) {
 			return session.doReturningWork((connection) -> {
 				try (PreparedStatement statement = connection
-					.prepareStatement("SELECT MAX(" + column + ") FROM " + table);
+					.prepareStatement("SELECT MAX(" + column + ") FROM " + table + " idgen_ids");
 						ResultSet result = statement.executeQuery()) {
 					result.next();
 					long value = result.getLong(1);

@@ -24,7 +24,10 @@ import org.springframework.util.ClassUtils;
  * including one that wraps a Hikari pool (a proxy that traces or cuts its connections
  * must see idgen's too), is shared, and startup logs how to give idgen one of its own. A
  * pool opens its connections when first asked, closes idle ones after Hikari's idle
- * timeout, and is closed with the application context, after the stores that use it.
+ * timeout, and is closed with the application context, after the stores that use it. Its
+ * connections log in with the credentials the application's pool has at the time, so that
+ * credentials rotated at runtime (through Hikari's {@code HikariConfigMXBean}) apply to
+ * both.
  * <p>
  * Thread-safe: the pools are created at most once per DataSource by the concurrent map;
  * the list of pools to close is copy-on-write.
@@ -90,6 +93,11 @@ final class JdbcConnectionPools implements DisposableBean {
 			}
 			HikariDataSource own = new HikariDataSource();
 			hikari.copyStateTo(own);
+			if (hikari.getCredentialsProvider() == null && hikari.getCredentialsProviderClassName() == null) {
+				// credentials changed at runtime on the application's pool (a rotation)
+				// apply to the connections idgen's pool opens from then on
+				own.setCredentialsProvider(hikari::getCredentials);
+			}
 			own.setPoolName("idgen-" + ((hikari.getPoolName() != null) ? hikari.getPoolName() : "pool"));
 			own.setMaximumPoolSize(size);
 			own.setMinimumIdle(0);
