@@ -399,6 +399,8 @@ public class IdGeneratorProperties {
 
 		private final Integration mongo = new Integration();
 
+		private final Integration r2dbc = new Integration();
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -424,11 +426,20 @@ public class IdGeneratorProperties {
 		}
 
 		/**
-		 * Return the settings of Spring Data MongoDB documents.
+		 * Return the settings of Spring Data MongoDB documents, saved through
+		 * {@code MongoTemplate} or {@code ReactiveMongoTemplate}.
 		 * @return the settings
 		 */
 		public Integration getMongo() {
 			return this.mongo;
+		}
+
+		/**
+		 * Return the settings of Spring Data R2DBC entities.
+		 * @return the settings
+		 */
+		public Integration getR2dbc() {
+			return this.r2dbc;
 		}
 
 		/**
