@@ -3,7 +3,6 @@ package io.github.idgen.entity.mongo;
 import java.util.function.Supplier;
 
 import org.reactivestreams.Publisher;
-import reactor.core.publisher.Mono;
 
 import org.springframework.core.Ordered;
 import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
@@ -21,8 +20,15 @@ import io.github.idgen.entity.springdata.SequenceIdAssigner;
  * repositories) that fills the identifier marked
  * {@link io.github.idgen.entity.SequenceId} of a document before it is saved, when the
  * identifier is not set, by the rules of {@link MongoSequenceIdCallback}: the same
- * default sequence, no identifier for a replacement, and a {@code String} identifier only
- * if it is mapped as a string.
+ * default sequence, and a {@code String} identifier only if it is mapped as a string.
+ * <p>
+ * Replacements are not told apart: {@code ReactiveMongoTemplate.replace} runs no
+ * callback, so its replacement draws no identifier, but {@code findAndReplace} and a bulk
+ * {@code replaceOne} run this one from a reactive chain, whose stack does not show the
+ * template's method as the imperative template's does. A replacement whose identifier is
+ * unset is given one like a new document, and MongoDB refuses the {@code findAndReplace}
+ * for changing the {@code _id}: set the replacement's identifier to the replaced
+ * document's.
  * <p>
  * It never blocks the thread that calls it: an identifier the generator has ready in
  * memory is filled on that thread, and one that waits for the backend is drawn on a
@@ -53,8 +59,7 @@ public class ReactiveMongoSequenceIdCallback implements ReactiveBeforeConvertCal
 	}
 
 	/**
-	 * Fill the identifier of a document if it is marked and not set, unless the document
-	 * replaces another.
+	 * Fill the identifier of a document if it is marked and not set.
 	 * @param document the document about to be saved
 	 * @param collection the collection it is saved to
 	 * @return the document with its identifier, a copy if it is immutable, or a
@@ -63,7 +68,7 @@ public class ReactiveMongoSequenceIdCallback implements ReactiveBeforeConvertCal
 	 */
 	@Override
 	public Publisher<Object> onBeforeConvert(Object document, String collection) {
-		return ReplaceCalls.isReplacing() ? Mono.just(document) : this.ids.assign(document, (filled, id) -> {
+		return this.ids.assign(document, (filled, id) -> {
 		});
 	}
 

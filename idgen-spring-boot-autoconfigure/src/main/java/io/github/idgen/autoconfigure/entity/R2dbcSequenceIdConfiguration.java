@@ -7,6 +7,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.r2dbc.core.R2dbcEntityOperations;
+import org.springframework.data.r2dbc.core.R2dbcEntityOperations;
 import org.springframework.data.r2dbc.mapping.R2dbcMappingContext;
 
 import io.github.idgen.IdGenerator;
@@ -19,7 +21,8 @@ import io.github.idgen.entity.r2dbc.R2dbcSequenceIdCallback;
  * {@code idgen.entities.r2dbc.enabled} is false. The entities the mapping context knows
  * once every singleton is created (those Spring Boot scans for and those of the
  * repositories) are checked then; any other when it is first saved. The callback looks
- * the IdGenerator up when it first draws an identifier.
+ * the IdGenerator up when it first draws an identifier, and the R2dbcEntityOperations
+ * when it first inserts a retried entity whose row is missing.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass({ R2dbcSequenceIdCallback.class, R2dbcMappingContext.class })
@@ -30,8 +33,9 @@ class R2dbcSequenceIdConfiguration {
 
 	@Bean
 	R2dbcSequenceIdCallback idgenR2dbcSequenceIdCallback(ObjectProvider<IdGenerator> ids, R2dbcMappingContext context,
-			IdGeneratorProperties properties) {
-		return new R2dbcSequenceIdCallback(ids::getObject, context, new SequenceIdRules(properties));
+			IdGeneratorProperties properties, ObjectProvider<R2dbcEntityOperations> operations) {
+		return new R2dbcSequenceIdCallback(ids::getObject, context, new SequenceIdRules(properties),
+				operations::getObject);
 	}
 
 	@Bean

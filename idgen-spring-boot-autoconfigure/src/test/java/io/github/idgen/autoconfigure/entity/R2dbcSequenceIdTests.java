@@ -27,6 +27,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.ComponentScan.Filter;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.FilterType;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.r2dbc.core.R2dbcEntityTemplate;
 import org.springframework.data.r2dbc.repository.config.EnableR2dbcRepositories;
@@ -158,6 +159,74 @@ class R2dbcSequenceIdTests {
 				assertThat(unsaved.id()).isNull();
 				assertThat(invoices.findById("INV-000001").block(TIMEOUT))
 					.isEqualTo(new Invoice("INV-000001", "March"));
+			}
+			finally {
+				dropTables(context, run);
+			}
+		});
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("databases")
+	void aFailedSaveRetriedWithTheSameMutableInstanceInsertsItWithTheSameIdentifier(String name,
+			Supplier<DataSource> database) {
+		String run = JdbcAggregates.uniqueRun();
+		runner(database.get(), run).run((context) -> {
+			createTables(context, run);
+			try {
+				ItemRepository items = context.getBean(ItemRepository.class);
+				items.save(new Item(null, "taken")).block(TIMEOUT);
+				Item item = new Item(null, "taken");
+				assertThatExceptionOfType(DataIntegrityViolationException.class)
+					.isThrownBy(() -> items.save(item).block(TIMEOUT));
+				assertThat(item.id).as("the identifier drawn for the failed save").isEqualTo(2L);
+				item.name = "free";
+				assertThat(items.save(item).block(TIMEOUT)).isSameAs(item);
+				assertThat(item.id).isEqualTo(2L);
+				assertThat(items.findById(2L).block(TIMEOUT).name).isEqualTo("free");
+				assertThat(items.count().block(TIMEOUT)).isEqualTo(2);
+				item.name = "renamed";
+				items.save(item).block(TIMEOUT);
+				assertThat(items.findById(2L).block(TIMEOUT).name).as("saved again: updated").isEqualTo("renamed");
+				Item inserted = new Item(null, "taken");
+				assertThatExceptionOfType(DataIntegrityViolationException.class)
+					.isThrownBy(() -> items.save(inserted).block(TIMEOUT));
+				inserted.name = "by insert";
+				R2dbcEntityTemplate template = context.getBean(R2dbcEntityTemplate.class);
+				assertThat(template.insert(inserted).block(TIMEOUT).id).isEqualTo(3L);
+				assertThat(items.count().block(TIMEOUT)).isEqualTo(3);
+				assertThat(context.getBean(IdGenerator.class).nextId(run + "_item")).as("no other identifier drawn")
+					.isEqualTo(4L);
+			}
+			finally {
+				dropTables(context, run);
+			}
+		});
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("databases")
+	void aFailedSaveRetriedWithTheSameImmutableInstanceIsInsertedWithANewIdentifier(String name,
+			Supplier<DataSource> database) {
+		String run = JdbcAggregates.uniqueRun();
+		runner(database.get(), run).run((context) -> {
+			createTables(context, run);
+			try {
+				InvoiceRepository invoices = context.getBean(InvoiceRepository.class);
+				Invoice invoice = new Invoice(null, "March");
+				invoices.save(invoice).block(TIMEOUT);
+				DatabaseClient client = context.getBean(DatabaseClient.class);
+				client.sql("alter table " + run + "_invoice add constraint " + run + "_unique_name unique (name)")
+					.then()
+					.block(TIMEOUT);
+				assertThatExceptionOfType(DataIntegrityViolationException.class)
+					.isThrownBy(() -> invoices.save(invoice).block(TIMEOUT));
+				assertThat(invoice.id()).as("the caller's instance").isNull();
+				client.sql("alter table " + run + "_invoice drop constraint " + run + "_unique_name")
+					.then()
+					.block(TIMEOUT);
+				assertThat(invoices.save(invoice).block(TIMEOUT).id()).isEqualTo("INV-000003");
+				assertThat(invoices.count().block(TIMEOUT)).isEqualTo(2);
 			}
 			finally {
 				dropTables(context, run);
