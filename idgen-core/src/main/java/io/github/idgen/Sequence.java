@@ -1,5 +1,8 @@
 package io.github.idgen;
 
+import java.util.Optional;
+import java.util.OptionalLong;
+
 /**
  * A handle on one named sequence of an {@link IdGenerator}. Obtain it once with
  * {@link IdGenerator#sequence(String)} and keep it: its calls skip the name lookup.
@@ -45,6 +48,20 @@ public interface Sequence {
 	long next();
 
 	/**
+	 * Return the next ID of this sequence if it can be had at once, without waiting for
+	 * the backend: for a caller that must not block, such as a thread of an event loop,
+	 * which calls {@link #next()} on a thread that may block when this returns empty. An
+	 * empty result takes no ID.
+	 * @return the next ID, or empty if taking one might wait (the segment sequences
+	 * return empty only when their buffer has no ID left; any other sequence, by default,
+	 * always)
+	 * @see #next()
+	 */
+	default OptionalLong nextIfReady() {
+		return OptionalLong.empty();
+	}
+
+	/**
 	 * Return {@code count} IDs of this sequence in one call.
 	 * @param count the number of IDs, from 1 to {@link #MAX_BATCH_SIZE}
 	 * @return the IDs in ascending order
@@ -62,6 +79,20 @@ public interface Sequence {
 	 */
 	default String nextFormatted() {
 		throw SequenceNames.noFormat(name());
+	}
+
+	/**
+	 * Return the next formatted ID of this sequence if it can be had at once, without
+	 * waiting for the backend, as {@link #nextIfReady()} does for IDs.
+	 * @return the next formatted ID, or empty if taking one might wait (by default,
+	 * always; a sequence without a format, too, which {@link #nextFormatted()} then
+	 * tells)
+	 * @throws io.github.idgen.SequenceExhaustedException if the value does not fit the
+	 * width of the format
+	 * @see #nextFormatted()
+	 */
+	default Optional<String> nextFormattedIfReady() {
+		return Optional.empty();
 	}
 
 	/**

@@ -1,5 +1,8 @@
 package io.github.idgen.entity;
 
+import java.util.Optional;
+import java.util.OptionalLong;
+
 import io.github.idgen.IdGenerator;
 
 /**
@@ -18,6 +21,12 @@ public enum SequenceIdType {
 			return ids.nextId(sequence);
 		}
 
+		@Override
+		public Optional<Object> nextIfReady(IdGenerator ids, String sequence) {
+			OptionalLong id = ids.sequence(sequence).nextIfReady();
+			return id.isPresent() ? Optional.of(id.getAsLong()) : Optional.empty();
+		}
+
 	},
 
 	/**
@@ -31,6 +40,11 @@ public enum SequenceIdType {
 			return ids.nextFormattedId(sequence);
 		}
 
+		@Override
+		public Optional<Object> nextIfReady(IdGenerator ids, String sequence) {
+			return ids.sequence(sequence).nextFormattedIfReady().map(Object.class::cast);
+		}
+
 	};
 
 	/**
@@ -40,6 +54,17 @@ public enum SequenceIdType {
 	 * @return the identifier, of this type
 	 */
 	public abstract Object next(IdGenerator ids, String sequence);
+
+	/**
+	 * Draw the next identifier of a sequence if the generator has one ready, never
+	 * waiting for its backend.
+	 * @param ids the generator
+	 * @param sequence the sequence name
+	 * @return the identifier, of this type, or empty if drawing it would wait; nothing
+	 * was drawn then
+	 * @see io.github.idgen.Sequence#nextIfReady()
+	 */
+	public abstract Optional<Object> nextIfReady(IdGenerator ids, String sequence);
 
 	/**
 	 * Return whether an identifier counts as set: not {@code null}, and if it is a

@@ -4,6 +4,8 @@ import java.time.Clock;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Function;
 
 import io.github.idgen.Sequence;
@@ -83,6 +85,20 @@ public final class FormattedSequence {
 		ZonedDateTime now = ZonedDateTime.ofInstant(this.clock.instant(), this.zone);
 		String counter = this.reset.counterName(this.name, now);
 		return this.format.format(counter, this.counters.apply(counter).next(), now);
+	}
+
+	/**
+	 * Return the next formatted ID of this sequence if its counter has a value at once.
+	 * @return the ID, or empty if the counter would wait for its backend
+	 * @throws SequenceExhaustedException if the value does not fit the width of the
+	 * format
+	 * @see Sequence#nextIfReady()
+	 */
+	public Optional<String> nextIfReady() {
+		ZonedDateTime now = ZonedDateTime.ofInstant(this.clock.instant(), this.zone);
+		String counter = this.reset.counterName(this.name, now);
+		OptionalLong value = this.counters.apply(counter).nextIfReady();
+		return value.isPresent() ? Optional.of(this.format.format(counter, value.getAsLong(), now)) : Optional.empty();
 	}
 
 	/**

@@ -67,8 +67,18 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 	}
 
 	@Override
+	public OptionalLong nextIfReady() {
+		return counter().nextIfReady();
+	}
+
+	@Override
 	public String nextFormatted() {
 		return this.formatted.next();
+	}
+
+	@Override
+	public Optional<String> nextFormattedIfReady() {
+		return this.formatted.nextIfReady();
 	}
 
 	@Override

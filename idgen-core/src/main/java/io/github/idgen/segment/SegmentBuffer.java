@@ -227,6 +227,35 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 	}
 
 	/**
+	 * Take an ID from the current segment or, once that is used up, from the prefetched
+	 * one if it has come and no other caller holds the buffer's lock; never wait. An
+	 * empty result starts no fetch: {@link #next()}, which the caller runs next on a
+	 * thread that may block, starts it.
+	 */
+	@Override
+	public OptionalLong nextIfReady() {
+		Block block = this.current;
+		long offset = block.take(1);
+		if (offset < block.size) {
+			return OptionalLong.of(serve(block, offset));
+		}
+		if (!this.lock.tryLock()) {
+			return OptionalLong.empty();
+		}
+		try {
+			block = readyAfter(block);
+		}
+		finally {
+			this.lock.unlock();
+		}
+		if (block == null) {
+			return OptionalLong.empty();
+		}
+		offset = block.take(1);
+		return (offset < block.size) ? OptionalLong.of(serve(block, offset)) : OptionalLong.empty();
+	}
+
+	/**
 	 * The slow path of {@link #next()}: wait for segments until one serves an ID, or the
 	 * call's one deadline passes, however often the segment it was woken for is used up
 	 * by others first.
@@ -473,16 +502,9 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 		this.lock.lock();
 		try {
 			for (;;) {
-				Block block = this.current;
-				if (block != exhausted) {
-					return block;
-				}
-				Block prefetched = this.next;
-				if (prefetched != null) {
-					this.next = null;
-					this.retired += block.size;
-					this.current = prefetched;
-					return prefetched;
+				Block ready = readyAfter(exhausted);
+				if (ready != null) {
+					return ready;
 				}
 				if (this.fetch.get() == null) {
 					if (isPermanent(this.lastFailure) && (fetchStarted
@@ -516,6 +538,27 @@ public final class SegmentBuffer implements Sequence, SequenceInfo {
 				report(() -> this.observer.waited(this.name, took));
 			}
 		}
+	}
+
+	/**
+	 * Return the segment to take IDs from after the exhausted one without waiting: the
+	 * one another caller switched to, or the prefetched one, which becomes current. Only
+	 * under {@link #lock}.
+	 * @param exhausted the segment the caller found used up
+	 * @return the segment, or {@code null} if none has come
+	 */
+	private Block readyAfter(Block exhausted) {
+		Block block = this.current;
+		if (block != exhausted) {
+			return block;
+		}
+		Block prefetched = this.next;
+		if (prefetched != null) {
+			this.next = null;
+			this.retired += block.size;
+			this.current = prefetched;
+		}
+		return prefetched;
 	}
 
 	private boolean startFetch() {

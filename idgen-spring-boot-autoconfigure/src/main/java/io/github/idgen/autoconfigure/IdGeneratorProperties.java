@@ -411,6 +411,8 @@ public class IdGeneratorProperties {
 
 		private final Integration mybatis = new Integration();
 
+		private final Integration r2dbc = new Integration();
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -444,7 +446,8 @@ public class IdGeneratorProperties {
 		}
 
 		/**
-		 * Return the settings of Spring Data MongoDB documents.
+		 * Return the settings of Spring Data MongoDB documents, saved through
+		 * {@code MongoTemplate} or {@code ReactiveMongoTemplate}.
 		 * @return the settings
 		 */
 		public Integration getMongo() {
@@ -457,6 +460,14 @@ public class IdGeneratorProperties {
 		 */
 		public Integration getMybatis() {
 			return this.mybatis;
+		}
+
+		/**
+		 * Return the settings of Spring Data R2DBC entities.
+		 * @return the settings
+		 */
+		public Integration getR2dbc() {
+			return this.r2dbc;
 		}
 
 		/**

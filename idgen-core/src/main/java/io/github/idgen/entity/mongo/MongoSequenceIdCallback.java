@@ -68,7 +68,7 @@ public class MongoSequenceIdCallback implements BeforeConvertCallback<Object>, O
 		return ReplaceCalls.isReplacing() ? document : this.assigner.assign(document);
 	}
 
-	private static void checkStoredAsString(MongoPersistentProperty property, SequenceIdProperty mapping) {
+	static void checkStoredAsString(MongoPersistentProperty property, SequenceIdProperty mapping) {
 		if (mapping.type() == SequenceIdType.TEXT && property.getFieldType() != String.class) {
 			String where = mapping.entity() + "." + mapping.property();
 			throw new SequenceIdMappingException("@SequenceId on " + where + ": a String identifier that Spring Data "

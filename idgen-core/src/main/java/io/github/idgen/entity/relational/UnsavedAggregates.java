@@ -9,10 +9,17 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The aggregate instances whose identifier idgen drew and that were not saved yet, each
  * with the identifier drawn: what tells a retried save of such an instance from an
- * update. Instances are told apart by identity, not {@code equals}, and held weakly, so
- * that an instance the application drops is forgotten. Thread-safe.
+ * update, for the Spring Data JDBC and the Spring Data R2DBC callbacks. Instances are
+ * told apart by identity, not {@code equals}, and held weakly, so that an instance the
+ * application drops is forgotten. Thread-safe.
  */
-final class UnsavedAggregates {
+public final class UnsavedAggregates {
+
+	/**
+	 * Create an empty set of instances.
+	 */
+	public UnsavedAggregates() {
+	}
 
 	private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
 
@@ -23,7 +30,7 @@ final class UnsavedAggregates {
 	 * @param aggregate the instance
 	 * @param id the identifier drawn
 	 */
-	void drawn(Object aggregate, Object id) {
+	public void drawn(Object aggregate, Object id) {
 		for (Reference<?> gone = this.collected.poll(); gone != null; gone = this.collected.poll()) {
 			this.ids.remove(gone);
 		}
@@ -36,7 +43,7 @@ final class UnsavedAggregates {
 	 * @param id its identifier now
 	 * @return whether the identifier is the one drawn for the instance and never saved
 	 */
-	boolean isUnsaved(Object aggregate, Object id) {
+	public boolean isUnsaved(Object aggregate, Object id) {
 		Object drawn = this.ids.get(new Key(aggregate, null));
 		return drawn != null && drawn.equals(id);
 	}
@@ -46,7 +53,7 @@ final class UnsavedAggregates {
 	 * @param aggregate the instance
 	 * @return the identifier drawn for it, or {@code null} if it was not unsaved
 	 */
-	Object saved(Object aggregate) {
+	public Object saved(Object aggregate) {
 		return this.ids.remove(new Key(aggregate, null));
 	}
 

@@ -136,22 +136,34 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 	 * the entity's type is mapped wrongly
 	 */
 	public <T> T assign(T entity, BiConsumer<? super T, Object> drawn) {
+		Optional<Unset<T>> unset = unset(entity);
+		return unset.isPresent() ? unset.get().fill(drawn) : entity;
+	}
+
+	/**
+	 * Return the identifier marked {@link SequenceId} of an entity if it is not set, to
+	 * fill it in a step of its own: for a caller that must not wait for an identifier,
+	 * such as a reactive callback.
+	 * @param <T> the entity's type
+	 * @param entity the entity about to be saved
+	 * @return the unset identifier, or empty if the entity has no identifier marked
+	 * {@link SequenceId}, if its identifier is set, or if the mapping context does not
+	 * map its type
+	 * @throws SequenceIdMappingException naming the entity, the property and the fix if
+	 * the entity's type is mapped wrongly
+	 */
+	public <T> Optional<Unset<T>> unset(T entity) {
 		Optional<Target<P>> found = this.targets.computeIfAbsent(entity.getClass(), this::find);
 		if (found.isEmpty()) {
-			return entity;
+			return Optional.empty();
 		}
 		Target<P> target = found.get();
 		PersistentPropertyAccessor<T> accessor = new InstantiationAwarePropertyAccessor<>(entity,
 				target.entity()::getPropertyAccessor, this.instantiators);
 		if (target.isSet(accessor.getProperty(target.property()))) {
-			return entity;
+			return Optional.empty();
 		}
-		SequenceIdProperty mapping = target.mapping();
-		Object id = mapping.type().next(ids(), mapping.sequence());
-		accessor.setProperty(target.property(), id);
-		T filled = accessor.getBean();
-		drawn.accept(filled, id);
-		return filled;
+		return Optional.of(new Unset<>(accessor, target));
 	}
 
 	private IdGenerator ids() {
@@ -225,6 +237,60 @@ public final class SequenceIdAssigner<E extends PersistentEntity<?, P>, P extend
 		 * @throws SequenceIdMappingException naming the entity, the property and the fix
 		 */
 		void check(P property, SequenceIdProperty mapping);
+
+	}
+
+	/**
+	 * The unset identifier of one entity, to fill with an identifier drawn now or, if the
+	 * generator has one ready, at once. Not thread-safe: one caller fills it once.
+	 *
+	 * @param <T> the entity's type
+	 */
+	public final class Unset<T> {
+
+		private final PersistentPropertyAccessor<T> accessor;
+
+		private final Target<P> target;
+
+		private Unset(PersistentPropertyAccessor<T> accessor, Target<P> target) {
+			this.accessor = accessor;
+			this.target = target;
+		}
+
+		/**
+		 * Fill the identifier with the next one of its sequence, waiting for the backend
+		 * if the generator has none ready.
+		 * @param drawn told the entity with its identifier and the identifier
+		 * @return the entity with its identifier: the same instance, or a copy of an
+		 * immutable one
+		 */
+		public T fill(BiConsumer<? super T, Object> drawn) {
+			SequenceIdProperty mapping = this.target.mapping();
+			return fill(mapping.type().next(ids(), mapping.sequence()), drawn);
+		}
+
+		/**
+		 * Fill the identifier with the next one of its sequence if the generator has one
+		 * ready, never waiting for the backend
+		 * ({@link io.github.idgen.Sequence#nextIfReady()}).
+		 * @param drawn told the entity with its identifier and the identifier, if one was
+		 * drawn
+		 * @return the entity with its identifier, or empty if none was ready, in which
+		 * case nothing was drawn and {@link #fill(BiConsumer)} is left to call on a
+		 * thread that may wait
+		 */
+		public Optional<T> fillIfReady(BiConsumer<? super T, Object> drawn) {
+			SequenceIdProperty mapping = this.target.mapping();
+			Optional<Object> id = mapping.type().nextIfReady(ids(), mapping.sequence());
+			return id.map((ready) -> fill(ready, drawn));
+		}
+
+		private T fill(Object id, BiConsumer<? super T, Object> drawn) {
+			this.accessor.setProperty(this.target.property(), id);
+			T filled = this.accessor.getBean();
+			drawn.accept(filled, id);
+			return filled;
+		}
 
 	}
 

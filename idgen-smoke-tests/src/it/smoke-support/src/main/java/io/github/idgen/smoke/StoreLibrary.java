@@ -56,6 +56,18 @@ public enum StoreLibrary {
 			"com.mongodb.client.MongoClient"),
 
 	/**
+	 * Spring Data R2DBC and the R2DBC SPI (spring-boot-starter-data-r2dbc).
+	 */
+	DATA_R2DBC("data-r2dbc", "org.springframework.data.r2dbc.core.R2dbcEntityTemplate",
+			"io.r2dbc.spi.ConnectionFactory"),
+
+	/**
+	 * The reactive MongoDB driver (spring-boot-starter-data-mongodb-reactive), whose
+	 * Spring Data classes are those of {@link #DATA_MONGODB}.
+	 */
+	DATA_MONGODB_REACTIVE("data-mongodb-reactive", "com.mongodb.reactivestreams.client.MongoClient"),
+
+	/**
 	 * Spring Boot Actuator, its health support and Micrometer.
 	 */
 	ACTUATOR("actuator", "org.springframework.boot.actuate.endpoint.annotation.Endpoint",

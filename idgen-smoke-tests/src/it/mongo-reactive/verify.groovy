@@ -1,0 +1,1 @@
+evaluate(new File(smokeScripts, 'smoke-app.groovy'))
