@@ -66,13 +66,17 @@ final class IsolatedClassPath {
 	/**
 	 * The packages of libraries that only some tests use and that the applications these
 	 * tests stand for do not have, so every isolated class path leaves them out: Flyway,
-	 * JPA (Jakarta Persistence, Hibernate, Spring ORM and Spring Boot's support), and
-	 * Spring Data JDBC (with Spring Data Relational and Spring Boot's support).
+	 * JPA (Jakarta Persistence, Hibernate, Spring ORM and Spring Boot's support), Spring
+	 * Data JDBC (with Spring Data Relational and Spring Boot's support), R2DBC (the SPI,
+	 * its drivers, Spring R2DBC, Spring Data R2DBC and Spring Boot's support) and MyBatis
+	 * (with MyBatis-Spring and its Spring Boot starter).
 	 */
 	static final List<String> TEST_ONLY = List.of("org/flywaydb/", "org/springframework/boot/flyway/",
 			"jakarta/persistence/", "org/hibernate/", "org/springframework/orm/", "org/springframework/boot/hibernate/",
 			"org/springframework/boot/jpa/", "org/springframework/data/jdbc/", "org/springframework/data/relational/",
-			"org/springframework/boot/data/jdbc/");
+			"org/springframework/boot/data/jdbc/", "io/r2dbc/", "org/springframework/r2dbc/",
+			"org/springframework/data/r2dbc/", "org/springframework/boot/r2dbc/",
+			"org/springframework/boot/data/r2dbc/", "org/apache/ibatis/", "org/mybatis/");
 
 	/**
 	 * The packages of the classes of each jar read so far, as resource paths ending in
