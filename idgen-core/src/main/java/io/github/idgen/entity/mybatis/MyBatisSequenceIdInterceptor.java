@@ -31,6 +31,7 @@ import org.apache.ibatis.session.Configuration;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.Sequence;
+import io.github.idgen.entity.DrawnIdentifiers;
 import io.github.idgen.entity.SequenceId;
 import io.github.idgen.entity.SequenceIdCheck;
 import io.github.idgen.entity.SequenceIdMappingException;

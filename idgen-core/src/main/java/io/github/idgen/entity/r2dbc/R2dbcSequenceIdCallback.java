@@ -19,7 +19,7 @@ import org.springframework.data.relational.core.sql.SqlIdentifier;
 
 import io.github.idgen.IdGenerator;
 import io.github.idgen.entity.SequenceIdCheck;
-import io.github.idgen.entity.relational.UnsavedAggregates;
+import io.github.idgen.entity.DrawnIdentifiers;
 import io.github.idgen.entity.springdata.ReactiveSequenceIds;
 import io.github.idgen.entity.springdata.SequenceIdAssigner;
 
@@ -57,9 +57,9 @@ public class R2dbcSequenceIdCallback implements BeforeConvertCallback<Object>, A
 
 	private final Supplier<R2dbcEntityOperations> operations;
 
-	private final UnsavedAggregates unsaved = new UnsavedAggregates();
+	private final DrawnIdentifiers unsaved = new DrawnIdentifiers();
 
-	private final UnsavedAggregates retried = new UnsavedAggregates();
+	private final DrawnIdentifiers retried = new DrawnIdentifiers();
 
 	/**
 	 * Create the callback.
@@ -91,7 +91,7 @@ public class R2dbcSequenceIdCallback implements BeforeConvertCallback<Object>, A
 	@Override
 	public Publisher<Object> onBeforeConvert(Object entity, SqlIdentifier table) {
 		Object id = identifier(entity);
-		if (id != null && this.unsaved.isUnsaved(entity, id)) {
+		if (id != null && this.unsaved.isDrawn(entity, id)) {
 			this.retried.drawn(entity, id);
 			return Mono.just(entity);
 		}
@@ -108,8 +108,8 @@ public class R2dbcSequenceIdCallback implements BeforeConvertCallback<Object>, A
 	 */
 	@Override
 	public Publisher<Object> onAfterSave(Object entity, OutboundRow row, SqlIdentifier table) {
-		Object drawn = this.unsaved.saved(entity);
-		Object id = this.retried.saved(entity);
+		Object drawn = this.unsaved.stored(entity);
+		Object id = this.retried.stored(entity);
 		if (id == null) {
 			return Mono.just(entity);
 		}

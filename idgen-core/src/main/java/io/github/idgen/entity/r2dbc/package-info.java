@@ -4,8 +4,7 @@
  * {@link io.github.idgen.entity.springdata.ReactiveSequenceIds}.
  * <p>
  * Dependencies: {@code io.github.idgen}, {@code io.github.idgen.entity},
- * {@code io.github.idgen.entity.springdata}, {@code io.github.idgen.entity.relational}
- * (for {@code UnsavedAggregates}), Spring Data R2DBC and Reactor (optional dependencies
- * of idgen-core).
+ * {@code io.github.idgen.entity.springdata}, Spring Data R2DBC and Reactor (optional
+ * dependencies of idgen-core).
  */
 package io.github.idgen.entity.r2dbc;

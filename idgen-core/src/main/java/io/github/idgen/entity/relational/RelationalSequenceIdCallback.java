@@ -17,6 +17,7 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import io.github.idgen.IdGenerator;
+import io.github.idgen.entity.DrawnIdentifiers;
 import io.github.idgen.entity.SequenceIdCheck;
 import io.github.idgen.entity.SequenceIdMappingException;
 import io.github.idgen.entity.springdata.SequenceIdAssigner;
@@ -49,7 +50,7 @@ public class RelationalSequenceIdCallback
 
 	private final RelationalMappingContext context;
 
-	private final UnsavedAggregates unsaved = new UnsavedAggregates();
+	private final DrawnIdentifiers unsaved = new DrawnIdentifiers();
 
 	/**
 	 * Create the callback.
@@ -89,7 +90,7 @@ public class RelationalSequenceIdCallback
 	public Object onBeforeSave(Object aggregate, MutableAggregateChange<Object> change) {
 		if (change instanceof RootAggregateChange<Object> root && isUpdate(root)) {
 			RelationalPersistentEntity<?> entity = this.context.getRequiredPersistentEntity(aggregate.getClass());
-			if (this.unsaved.isUnsaved(aggregate, entity.getIdentifierAccessor(aggregate).getIdentifier())) {
+			if (this.unsaved.isDrawn(aggregate, entity.getIdentifierAccessor(aggregate).getIdentifier())) {
 				root.addAction(new DbAction.InsertRoot<>(aggregate, IdValueSource.PROVIDED));
 			}
 		}
@@ -109,7 +110,7 @@ public class RelationalSequenceIdCallback
 	 */
 	@Override
 	public Object onAfterSave(Object aggregate) {
-		Object id = this.unsaved.saved(aggregate);
+		Object id = this.unsaved.stored(aggregate);
 		if (id != null && TransactionSynchronizationManager.isSynchronizationActive()) {
 			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 

@@ -1,4 +1,4 @@
-package io.github.idgen.entity.relational;
+package io.github.idgen.entity;
 
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
@@ -7,18 +7,20 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The aggregate instances whose identifier idgen drew and that were not saved yet, each
- * with the identifier drawn: what tells a retried save of such an instance from an
- * update, for the Spring Data JDBC and the Spring Data R2DBC callbacks. Instances are
- * told apart by identity, not {@code equals}, and held weakly, so that an instance the
- * application drops is forgotten. Thread-safe.
+ * The entity instances whose identifier idgen drew and that were not stored yet, each
+ * with the identifier drawn: what tells a retried save or insert of such an instance,
+ * which keeps the identifier, from an update or from an identifier the application
+ * assigned, for the Spring Data JDBC, Spring Data R2DBC and MyBatis integrations.
+ * Instances are told apart by identity, not {@code equals}, and held weakly, so that an
+ * instance the application drops is forgotten. Thread-safe: the map is concurrent, and
+ * the queue of collected instances is polled by whichever thread records one.
  */
-public final class UnsavedAggregates {
+public final class DrawnIdentifiers {
 
 	/**
 	 * Create an empty set of instances.
 	 */
-	public UnsavedAggregates() {
+	public DrawnIdentifiers() {
 	}
 
 	private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
@@ -26,7 +28,7 @@ public final class UnsavedAggregates {
 	private final Map<Key, Object> ids = new ConcurrentHashMap<>();
 
 	/**
-	 * Remember that an identifier was drawn for an instance that is about to be saved.
+	 * Remember that an identifier was drawn for an instance that is about to be stored.
 	 * @param aggregate the instance
 	 * @param id the identifier drawn
 	 */
@@ -38,22 +40,23 @@ public final class UnsavedAggregates {
 	}
 
 	/**
-	 * Return whether an instance holds an identifier idgen drew and that was never saved.
+	 * Return whether an instance holds an identifier idgen drew and that was never
+	 * stored.
 	 * @param aggregate the instance
 	 * @param id its identifier now
-	 * @return whether the identifier is the one drawn for the instance and never saved
+	 * @return whether the identifier is the one drawn for the instance and never stored
 	 */
-	public boolean isUnsaved(Object aggregate, Object id) {
+	public boolean isDrawn(Object aggregate, Object id) {
 		Object drawn = this.ids.get(new Key(aggregate, null));
 		return drawn != null && drawn.equals(id);
 	}
 
 	/**
-	 * Forget an instance that was saved.
+	 * Forget an instance that was stored.
 	 * @param aggregate the instance
-	 * @return the identifier drawn for it, or {@code null} if it was not unsaved
+	 * @return the identifier drawn for it, or {@code null} if none was remembered
 	 */
-	public Object saved(Object aggregate) {
+	public Object stored(Object aggregate) {
 		return this.ids.remove(new Key(aggregate, null));
 	}
 
