@@ -132,8 +132,15 @@ class HostileInputTests {
 				assertThatIllegalArgumentException().isThrownBy(() -> order.next(count));
 			}
 			long first = ids.nextId("order");
-			assertThat(ids.nextIds("order", 2)).as("nothing was taken by the refused batches")
-				.containsExactly(first + 1, first + 2);
+			long[] batch = ids.nextIds("order", 2);
+			if (backend == Backend.SNOWFLAKE) {
+				// snowflake IDs jump where the millisecond changes between the calls
+				assertThat(batch).as("a batch after the refused ones").hasSize(2).isSorted();
+				assertThat(batch[0]).isGreaterThan(first);
+			}
+			else {
+				assertThat(batch).as("nothing was taken by the refused batches").containsExactly(first + 1, first + 2);
+			}
 		});
 	}
 

@@ -238,7 +238,9 @@ class IdGeneratorEndpointWebTests {
 	}
 
 	@SpringBootConfiguration
-	@EnableAutoConfiguration
+	// r2dbc-h2, on the test class path for the R2DBC tests, would give the application an
+	// R2DBC ConnectionFactory, and Spring Boot then configures no DataSource
+	@EnableAutoConfiguration(excludeName = "org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration")
 	static class Application {
 
 	}
