@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
 
+import io.github.idgen.PermutationMismatchException;
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceExhaustedException;
 
@@ -27,6 +28,11 @@ import io.github.idgen.SequenceExhaustedException;
  * Exceptions from the counter, and {@link SequenceExhaustedException} from a value wider
  * than the format allows, name the period's counter, such as {@code order@20261121}.
  * <p>
+ * An obfuscated format with {@linkplain SequenceFormat#keyChecks() key checks} checks its
+ * permutation before the first number of each period (see {@link PermutationCheck}) and
+ * throws {@link PermutationMismatchException}, drawing nothing, in a period that another
+ * instance writes with another key or permutation.
+ * <p>
  * Instances are thread-safe if the counter lookup is.
  */
 public final class FormattedSequence {
@@ -42,6 +48,8 @@ public final class FormattedSequence {
 	private final ZoneId zone;
 
 	private final Function<String, Sequence> counters;
+
+	private final PermutationCheck permutationCheck;
 
 	/**
 	 * Create a formatted sequence.
@@ -63,6 +71,8 @@ public final class FormattedSequence {
 		this.clock = Objects.requireNonNull(clock, "Clock must not be null");
 		this.zone = Objects.requireNonNull(zone, "Zone must not be null");
 		this.counters = Objects.requireNonNull(counters, "Counters must not be null");
+		this.permutationCheck = (this.format.isObfuscated() && format.keyChecks() != null)
+				? new PermutationCheck(this.name, format, format.keyChecks()) : null;
 	}
 
 	/**
@@ -78,18 +88,24 @@ public final class FormattedSequence {
 	 * @return the ID, such as {@code ORD20261121000001}
 	 * @throws SequenceExhaustedException if the value does not fit the width of the
 	 * format, or the period's counter is exhausted
+	 * @throws PermutationMismatchException if another instance writes the period with
+	 * another key or permutation
 	 * @throws io.github.idgen.IdGenerationException if the counter cannot hand out a
 	 * value
 	 */
 	public String next() {
 		ZonedDateTime now = ZonedDateTime.ofInstant(this.clock.instant(), this.zone);
 		String counter = this.reset.counterName(this.name, now);
+		if (this.permutationCheck != null) {
+			this.permutationCheck.check(counter, now.toLocalDate());
+		}
 		return this.format.format(counter, this.counters.apply(counter).next(), now);
 	}
 
 	/**
 	 * Return the next formatted ID of this sequence if its counter has a value at once.
-	 * @return the ID, or empty if the counter would wait for its backend
+	 * @return the ID, or empty if the counter would wait for its backend, or the period's
+	 * permutation is not checked yet
 	 * @throws SequenceExhaustedException if the value does not fit the width of the
 	 * format
 	 * @see Sequence#nextIfReady()
@@ -97,8 +113,27 @@ public final class FormattedSequence {
 	public Optional<String> nextIfReady() {
 		ZonedDateTime now = ZonedDateTime.ofInstant(this.clock.instant(), this.zone);
 		String counter = this.reset.counterName(this.name, now);
+		if (this.permutationCheck != null && !this.permutationCheck.isChecked(counter)) {
+			return Optional.empty();
+		}
 		OptionalLong value = this.counters.apply(counter).nextIfReady();
 		return value.isPresent() ? Optional.of(this.format.format(counter, value.getAsLong(), now)) : Optional.empty();
+	}
+
+	/**
+	 * Check now that this instance writes the current period with the key and permutation
+	 * recorded for it, recording them if none are; done anyway before the first number of
+	 * each period. Does nothing if the format is not obfuscated or has no key checks.
+	 * @throws PermutationMismatchException if another instance writes the period with
+	 * another key or permutation
+	 * @throws io.github.idgen.BackendUnavailableException if the store of the key checks
+	 * cannot be reached
+	 */
+	public void checkPermutation() {
+		if (this.permutationCheck != null) {
+			ZonedDateTime now = ZonedDateTime.ofInstant(this.clock.instant(), this.zone);
+			this.permutationCheck.check(this.reset.counterName(this.name, now), now.toLocalDate());
+		}
 	}
 
 	/**

@@ -266,6 +266,34 @@ public final class IdFormat {
 	}
 
 	/**
+	 * Return the tweak of the permutation that writes the value in the period that
+	 * contains a day, see {@link PermutationSchedule#tweakOf(LocalDate)}.
+	 * @param day a day of the period, in the zone of the sequence
+	 * @return the tweak
+	 * @throws IllegalStateException if this format is not obfuscated
+	 */
+	String permutationTweak(LocalDate day) {
+		return schedule().tweakOf(day);
+	}
+
+	/**
+	 * Return the key check value of this format's key with a tweak.
+	 * @param tweak the tweak of a permutation
+	 * @return the key check value
+	 * @throws IllegalStateException if this format is not obfuscated
+	 */
+	long keyCheckValue(String tweak) {
+		return schedule().checkValueOf(tweak);
+	}
+
+	private PermutationSchedule schedule() {
+		if (this.schedule == null) {
+			throw new IllegalStateException("Format '" + this.pattern + "' is not obfuscated");
+		}
+		return this.schedule;
+	}
+
+	/**
 	 * Return whether this format writes a keyed permutation of the value.
 	 * @return whether the format is obfuscated
 	 * @see #obfuscated(byte[], String)

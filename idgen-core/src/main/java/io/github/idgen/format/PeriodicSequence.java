@@ -81,6 +81,15 @@ public final class PeriodicSequence implements Sequence, SequenceInfo {
 		return this.formatted.nextIfReady();
 	}
 
+	/**
+	 * Check now that this instance writes the current period of an obfuscated format with
+	 * the key and permutation recorded for it.
+	 * @see FormattedSequence#checkPermutation()
+	 */
+	public void checkPermutation() {
+		this.formatted.checkPermutation();
+	}
+
 	@Override
 	public long decodeFormatted(String id) {
 		return this.formatted.decode(id);

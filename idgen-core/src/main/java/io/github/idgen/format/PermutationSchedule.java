@@ -85,11 +85,10 @@ final class PermutationSchedule {
 	 * @return the field that writes and reads that period's permutation
 	 */
 	PermutedDigits fieldOf(LocalDate day) {
-		if (!dependsOnPeriod()
-				|| (this.perPeriodFrom != null && this.reset.startOf(day).isBefore(this.perPeriodFrom))) {
+		if (isFixedOn(day)) {
 			return this.fixed;
 		}
-		String counter = this.reset.counterName(this.sequence, day.atStartOfDay(ZoneOffset.UTC));
+		String counter = periodCounter(day);
 		Period period = this.latest.get();
 		if (period != null && period.counter().equals(counter)) {
 			return period.field();
@@ -98,6 +97,36 @@ final class PermutationSchedule {
 				DigitPermutation.of(this.key, counter.getBytes(StandardCharsets.UTF_8), this.width));
 		this.latest.set(new Period(counter, field));
 		return field;
+	}
+
+	/**
+	 * Return the tweak of the permutation that writes the period that contains a day: the
+	 * sequence name for the fixed permutation, the period's counter name for one of its
+	 * own.
+	 * @param day a day of the period, in the zone of the sequence
+	 * @return the tweak
+	 */
+	String tweakOf(LocalDate day) {
+		return isFixedOn(day) ? this.sequence : periodCounter(day);
+	}
+
+	/**
+	 * Return the key check value of the permutation of this schedule's key with a tweak.
+	 * @param tweak the tweak, such as the result of {@link #tweakOf(LocalDate)}
+	 * @return the key check value
+	 * @see KeyCheckValue
+	 */
+	long checkValueOf(String tweak) {
+		return KeyCheckValue.of(this.key, tweak);
+	}
+
+	private boolean isFixedOn(LocalDate day) {
+		return !dependsOnPeriod()
+				|| (this.perPeriodFrom != null && this.reset.startOf(day).isBefore(this.perPeriodFrom));
+	}
+
+	private String periodCounter(LocalDate day) {
+		return this.reset.counterName(this.sequence, day.atStartOfDay(ZoneOffset.UTC));
 	}
 
 	/**

@@ -19,11 +19,11 @@ import io.github.idgen.segment.KeyCheckStore;
 
 /**
  * Keeps the key check values of obfuscated sequences in the segment table of a
- * {@link JdbcSegmentStore}, one row each, named {@code @kcv:<sequence>} (or
- * {@code @kcv#<SHA-256 of the name>} for a name too long for the column): {@code max_id}
- * holds the value and {@code step} is 0. No sequence name holds {@code @}, so the rows
- * never meet a counter's. A row is inserted once and never changed; an operator who
- * rotates the key deletes it.
+ * {@link JdbcSegmentStore}, one row per counter and format scope, named
+ * {@code @kcv:<counter>#<scope>} (or {@code @kcv#<SHA-256 of counter#scope>} for a name
+ * too long for the column): {@code max_id} holds the value and {@code step} is 0. No
+ * sequence name starts with {@code @kcv}, so the rows never meet a counter's. A row is
+ * inserted once and never changed.
  */
 public final class JdbcKeyChecks implements KeyCheckStore {
 
@@ -46,8 +46,8 @@ public final class JdbcKeyChecks implements KeyCheckStore {
 	}
 
 	@Override
-	public long recordIfAbsent(String sequence, long check) {
-		String row = rowName(sequence);
+	public long recordIfAbsent(String counter, String scope, long check) {
+		String row = rowName(counter, scope);
 		try (Connection connection = this.dataSource.getConnection()) {
 			OptionalLong recorded = read(connection, row);
 			if (recorded.isPresent()) {
@@ -71,14 +71,14 @@ public final class JdbcKeyChecks implements KeyCheckStore {
 			}
 		}
 		catch (SQLException ex) {
-			throw new BackendUnavailableException("Could not read or record the key check value of sequence '"
-					+ sequence + "' in table " + this.table + ": " + ex.getClass().getName(), ex);
+			throw new BackendUnavailableException("Could not read or record the key check value of counter '" + counter
+					+ "' in table " + this.table + ": " + ex.getClass().getName(), ex);
 		}
 	}
 
 	@Override
-	public String describe(String sequence) {
-		return "the row '" + rowName(sequence) + "' of table " + this.table;
+	public String describe(String counter, String scope) {
+		return "the row '" + rowName(counter, scope) + "' of table " + this.table;
 	}
 
 	private OptionalLong read(Connection connection, String row) throws SQLException {
@@ -103,13 +103,14 @@ public final class JdbcKeyChecks implements KeyCheckStore {
 		}
 	}
 
-	static String rowName(String sequence) {
-		String name = PREFIX + sequence;
+	static String rowName(String counter, String scope) {
+		String record = counter + "#" + scope;
+		String name = PREFIX + record;
 		if (name.codePointCount(0, name.length()) <= NAME_COLUMN_LENGTH) {
 			return name;
 		}
 		try {
-			byte[] digest = MessageDigest.getInstance("SHA-256").digest(sequence.getBytes(StandardCharsets.UTF_8));
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(record.getBytes(StandardCharsets.UTF_8));
 			return "@kcv#" + HexFormat.of().formatHex(digest);
 		}
 		catch (NoSuchAlgorithmException ex) {

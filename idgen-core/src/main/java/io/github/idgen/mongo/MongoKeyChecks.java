@@ -12,9 +12,9 @@ import io.github.idgen.segment.KeyCheckStore;
 
 /**
  * Keeps the key check values of obfuscated sequences in the counter collection of a
- * {@link MongoSegmentStore}: a document {@code {_id: "@kcv:<sequence>", keyCheck:
- * <value>}}, whose {@code _id} no counter takes (no sequence name holds {@code @}),
- * inserted once and never changed; an operator who rotates the key deletes it.
+ * {@link MongoSegmentStore}: a document {@code {_id: "@kcv:<counter>#<scope>", keyCheck:
+ * <value>}} per counter and format scope, whose {@code _id} no counter takes (no sequence
+ * name holds {@code @}), inserted once and never changed.
  */
 public final class MongoKeyChecks implements KeyCheckStore {
 
@@ -35,8 +35,8 @@ public final class MongoKeyChecks implements KeyCheckStore {
 	}
 
 	@Override
-	public long recordIfAbsent(String sequence, long check) {
-		String id = "@kcv:" + sequence;
+	public long recordIfAbsent(String counter, String scope, long check) {
+		String id = id(counter, scope);
 		try {
 			Long recorded = read(id);
 			if (recorded != null) {
@@ -55,14 +55,18 @@ public final class MongoKeyChecks implements KeyCheckStore {
 			}
 		}
 		catch (RuntimeException ex) {
-			throw new BackendUnavailableException("Could not read or record the key check value of sequence '"
-					+ sequence + "' in collection " + this.collection + ": " + ex.getClass().getName(), ex);
+			throw new BackendUnavailableException("Could not read or record the key check value of counter '" + counter
+					+ "' in collection " + this.collection + ": " + ex.getClass().getName(), ex);
 		}
 	}
 
 	@Override
-	public String describe(String sequence) {
-		return "the document '@kcv:" + sequence + "' of collection " + this.collection;
+	public String describe(String counter, String scope) {
+		return "the document '" + id(counter, scope) + "' of collection " + this.collection;
+	}
+
+	private static String id(String counter, String scope) {
+		return "@kcv:" + counter + "#" + scope;
 	}
 
 	private Long read(String id) {

@@ -12,8 +12,8 @@ import io.github.idgen.segment.KeyCheckStore;
 
 /**
  * Keeps the key check values of obfuscated sequences in Redis next to their counters:
- * {@code <prefix>{<sequence>}:key-check}, in the counter's hash slot, set once (SET NX)
- * and never changed or expired; an operator who rotates the key deletes it.
+ * {@code <prefix>{<counter>}:key-check:<scope>}, in the counter's hash slot, set once
+ * (SET NX) and never changed or expired.
  */
 public final class RedisKeyChecks implements KeyCheckStore {
 
@@ -32,8 +32,8 @@ public final class RedisKeyChecks implements KeyCheckStore {
 	}
 
 	@Override
-	public long recordIfAbsent(String sequence, long check) {
-		byte[] key = key(sequence).getBytes(StandardCharsets.UTF_8);
+	public long recordIfAbsent(String counter, String scope, long check) {
+		byte[] key = key(counter, scope).getBytes(StandardCharsets.UTF_8);
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
 			connection.stringCommands()
 				.set(key, Long.toString(check).getBytes(StandardCharsets.US_ASCII), Expiration.persistent(),
@@ -41,7 +41,7 @@ public final class RedisKeyChecks implements KeyCheckStore {
 			byte[] recorded = connection.stringCommands().get(key);
 			if (recorded == null) {
 				throw new BackendUnavailableException(
-						"The key check value of sequence '" + sequence + "' vanished from Redis after it was set");
+						"The key check value of counter '" + counter + "' vanished from Redis after it was set");
 			}
 			return Long.parseLong(new String(recorded, StandardCharsets.US_ASCII));
 		}
@@ -49,18 +49,18 @@ public final class RedisKeyChecks implements KeyCheckStore {
 			if (ex instanceof BackendUnavailableException) {
 				throw ex;
 			}
-			throw new BackendUnavailableException("Could not read or record the key check value of sequence '"
-					+ sequence + "' in Redis: " + ex.getClass().getName(), ex);
+			throw new BackendUnavailableException("Could not read or record the key check value of counter '" + counter
+					+ "' in Redis: " + ex.getClass().getName(), ex);
 		}
 	}
 
 	@Override
-	public String describe(String sequence) {
-		return "the Redis key '" + key(sequence) + "'";
+	public String describe(String counter, String scope) {
+		return "the Redis key '" + key(counter, scope) + "'";
 	}
 
-	private String key(String sequence) {
-		return this.keys.counter(sequence) + ":key-check";
+	private String key(String counter, String scope) {
+		return this.keys.counter(counter) + ":key-check:" + scope;
 	}
 
 }

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import io.github.idgen.SequenceNames;
 import io.github.idgen.test.TestBackends;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,7 +46,8 @@ class JdbcKeyChecksRaceTest {
 		ExecutorService executor = Executors.newFixedThreadPool(THREADS);
 		try {
 			for (int round = 0; round < 20; round++) {
-				String sequence = "race-" + UUID.randomUUID();
+				String sequence = (round % 2 == 0) ? "race-" + UUID.randomUUID()
+						: "race-" + UUID.randomUUID() + "x".repeat(SequenceNames.MAX_LENGTH - 41);
 				CountDownLatch start = new CountDownLatch(1);
 				List<Future<Long>> results = new ArrayList<>();
 				for (int i = 0; i < THREADS; i++) {
@@ -53,7 +55,7 @@ class JdbcKeyChecksRaceTest {
 					JdbcKeyChecks checks = new JdbcKeyChecks(dataSource, table);
 					results.add(executor.submit(() -> {
 						start.await();
-						return checks.recordIfAbsent(sequence, check);
+						return checks.recordIfAbsent(sequence, "3f2a9c01", check);
 					}));
 				}
 				start.countDown();

@@ -23,18 +23,18 @@ public final class AllKeyChecks implements KeyCheckStore {
 	}
 
 	@Override
-	public long recordIfAbsent(String sequence, long check) {
+	public long recordIfAbsent(String counter, String scope, long check) {
 		long found = check;
 		for (KeyCheckStore store : this.stores) {
-			long recorded = store.recordIfAbsent(sequence, check);
+			long recorded = store.recordIfAbsent(counter, scope, check);
 			found = (found == check) ? recorded : found;
 		}
 		return found;
 	}
 
 	@Override
-	public String describe(String sequence) {
-		return this.stores.stream().map((store) -> store.describe(sequence)).collect(Collectors.joining(" and "));
+	public String describe(String counter, String scope) {
+		return this.stores.stream().map((store) -> store.describe(counter, scope)).collect(Collectors.joining(" and "));
 	}
 
 }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.ZoneId;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,6 +31,8 @@ import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.background.BackgroundThreads;
+import io.github.idgen.format.SequenceFormat;
+import io.github.idgen.segment.KeyCheckStore;
 
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
@@ -155,23 +158,39 @@ public final class IdGeneratorAutoConfiguration {
 
 	@Bean
 	ObfuscationKeyChecks idgenObfuscationKeyChecks(IdGeneratorProperties properties,
-			ObjectProvider<SequenceRouting> routing, ObjectProvider<BackendKeyChecks> stores) {
-		return new ObfuscationKeyChecks(properties, routing, stores);
+			ObjectProvider<IdGenerator> generator) {
+		return new ObfuscationKeyChecks(properties, generator);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(IdGenerator.class)
 	DefaultIdGenerator idGenerator(IdGeneratorProperties properties, SequenceRouting routing,
-			List<IdGeneratorBackend> backends, @Qualifier(CLOCK) Clock clock) {
+			List<IdGeneratorBackend> backends, @Qualifier(CLOCK) Clock clock,
+			ObjectProvider<BackendKeyChecks> keyChecks) {
 		SegmentSettingsMapper settings = new SegmentSettingsMapper(properties);
 		ZoneId zone = (properties.getZone() != null) ? properties.getZone() : ZoneId.systemDefault();
 		DefaultIdGenerator generator = new DefaultIdGenerator(routing, properties.getSequences().keySet(),
-				settings.defaultSequence(), properties.getUnknownSequences(), settings.formats(), clock, zone,
-				maxUnknownSequences(properties));
+				settings.defaultSequence(), properties.getUnknownSequences(),
+				checkedFormats(settings.formats(), routing, keyChecks), clock, zone, maxUnknownSequences(properties));
 		if (properties.isFailFast()) {
 			FailFastCheck.requireAvailable(backends);
 		}
 		return generator;
+	}
+
+	/**
+	 * Return the formats with the permutation of each obfuscated one checked in the store
+	 * of key check values of the backend that serves it, where that backend has one.
+	 */
+	private static Map<String, SequenceFormat> checkedFormats(Map<String, SequenceFormat> formats,
+			SequenceRouting routing, ObjectProvider<BackendKeyChecks> keyChecks) {
+		Map<Backend, KeyCheckStore> stores = BackendKeyChecks.byBackend(keyChecks.orderedStream());
+		Map<String, SequenceFormat> checked = new LinkedHashMap<>();
+		formats.forEach((name, format) -> {
+			KeyCheckStore store = stores.get(routing.backendOf(name));
+			checked.put(name, (format.format().isObfuscated() && store != null) ? format.checkedIn(store) : format);
+		});
+		return checked;
 	}
 
 	private static int maxUnknownSequences(IdGeneratorProperties properties) {
