@@ -6,15 +6,18 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 import io.github.idgen.Sequence;
 import io.github.idgen.SequenceObserver;
+import io.github.idgen.format.FormattedSequence;
 import io.github.idgen.format.IdFormat;
 import io.github.idgen.format.ResetPeriod;
+import io.github.idgen.format.SequenceFormat;
 import io.github.idgen.redis.RedisIncrementSequence;
+import io.github.idgen.segment.KeyCheckStore;
 import io.github.idgen.segment.SegmentSequences;
 import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.StepPolicy;
@@ -30,16 +33,17 @@ import io.github.idgen.worker.WorkerId;
  * {@code segment}, the segment engine over the store of {@link ChildStores} (options
  * {@code sequence} and {@code step}, and optional {@code fetchTimeout}, an ISO-8601
  * duration, 3 s by default; the step is fixed and the next segment is fetched at half of
- * the current one, so that allocations are frequent), {@code obfuscated}, the same
- * sequence's values written by the obfuscated format {@code {yyMMdd}{seq:12}} (a keyed
- * permutation of 12 digits of its own each day, with {@link #OBFUSCATION_KEY}),
- * {@code increment}, Redis increment mode: a {@link RedisIncrementSequence} of option
- * {@code sequence}, starting at 1, on the Redis store of {@link ChildStores} (without a
- * floor), every ID taken from the Redis counter by the call that returns it, none
- * buffered, or {@code leased}, a snowflake {@link LeasedWorker} holding worker id 0 (see
- * {@link OneWorkerIdLeaseStore}; options {@code ttl}, {@code margin} and
- * {@code maxBackwardWait}, ISO-8601 durations), which waits up to
- * {@value #ACQUIRE_SECONDS} seconds for the id to become free and then prints
+ * the current one, so that allocations are frequent), {@code obfuscated}, the values of
+ * the sequence's daily counters written by the obfuscated format {@code {yyMMdd}{seq:12}}
+ * (a keyed permutation of 12 digits with {@link #OBFUSCATION_KEY}, of its own each day
+ * or, with option {@code permutation=fixed}, the same every day; each day's permutation
+ * checked in the JDBC store's key checks), {@code increment}, Redis increment mode: a
+ * {@link RedisIncrementSequence} of option {@code sequence}, starting at 1, on the Redis
+ * store of {@link ChildStores} (without a floor), every ID taken from the Redis counter
+ * by the call that returns it, none buffered, or {@code leased}, a snowflake
+ * {@link LeasedWorker} holding worker id 0 (see {@link OneWorkerIdLeaseStore}; options
+ * {@code ttl}, {@code margin} and {@code maxBackwardWait}, ISO-8601 durations), which
+ * waits up to {@value #ACQUIRE_SECONDS} seconds for the id to become free and then prints
  * {@code Leased worker <id> at <instant>}, the instant on the child's wall clock, or
  * {@code static}, snowflake worker id 0 without a lease (option {@code maxBackwardWait}),
  * kept in the {@link StateFileWorker} state file of option {@code stateFile} if that is
@@ -81,8 +85,9 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 						new StepPolicy(step, step, Duration.ofMinutes(15)), 0.5,
 						Duration.parse(options.get("fetchTimeout", "PT3S")));
 				SegmentSequences sequences = new SegmentSequences(stores.segmentStore(), settings, Map.of());
-				Sequence sequence = sequences.create(options.get("sequence"));
-				LongSupplier ids = options.get("mode").equals("obfuscated") ? obfuscated(sequence) : sequence::next;
+				LongSupplier ids = options.get("mode").equals("obfuscated")
+						? obfuscated(options, sequences, stores.keyCheckStore())
+						: sequences.create(options.get("sequence"))::next;
 				yield new ChildIdSource(ids, sequences, stores);
 			}
 			case "increment" -> {
@@ -114,14 +119,22 @@ final class ChildIdSource implements LongSupplier, AutoCloseable {
 	}
 
 	/**
-	 * Return the numbers of an obfuscated format {@code {yyMMdd}{seq:12}} of a sequence's
-	 * values, with the per-period permutation of a daily sequence (the tweak is the
-	 * sequence name and the day, read from the clock at each call), as numbers.
+	 * Return the numbers of the obfuscated format {@code {yyMMdd}{seq:12}} of a daily
+	 * sequence, as numbers, with the permutation of option {@code permutation}
+	 * ({@code per-period}, the default, or {@code fixed}), each period's permutation
+	 * checked in the store's key checks as a configured sequence's is: the counters are
+	 * the sequence's period counters, such as {@code kill9-...@20261128}.
 	 */
-	private static LongSupplier obfuscated(Sequence sequence) {
-		IdFormat format = IdFormat.parse("{yyMMdd}{seq:12}")
-			.obfuscatedPerPeriod(OBFUSCATION_KEY, sequence.name(), ResetPeriod.DAILY, null);
-		return () -> Long.parseLong(format.format(sequence.name(), sequence.next(), ZonedDateTime.now(ZoneOffset.UTC)));
+	private static LongSupplier obfuscated(ChildOptions options, SegmentSequences sequences, KeyCheckStore keyChecks) {
+		String name = options.get("sequence");
+		IdFormat format = IdFormat.parse("{yyMMdd}{seq:12}");
+		format = options.get("permutation", "per-period").equals("fixed") ? format.obfuscated(OBFUSCATION_KEY, name)
+				: format.obfuscatedPerPeriod(OBFUSCATION_KEY, name, ResetPeriod.DAILY, null);
+		Map<String, Sequence> counters = new ConcurrentHashMap<>();
+		FormattedSequence sequence = new FormattedSequence(name,
+				new SequenceFormat(format, ResetPeriod.DAILY, keyChecks), Clock.systemUTC(), ZoneOffset.UTC,
+				(counter) -> counters.computeIfAbsent(counter, sequences::create));
+		return () -> Long.parseLong(sequence.next());
 	}
 
 	private static LeasedWorker leaseWorker(ChildOptions options, ChildStores stores) throws InterruptedException {

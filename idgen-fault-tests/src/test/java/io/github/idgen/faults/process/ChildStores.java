@@ -17,6 +17,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import io.github.idgen.jdbc.JdbcKeyChecks;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.jdbc.JdbcWorkerLeaseStore;
@@ -25,6 +26,7 @@ import io.github.idgen.mongo.MongoSegmentStore;
 import io.github.idgen.redis.RedisKeys;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.redis.RedisWorkerLeaseStore;
+import io.github.idgen.segment.KeyCheckStore;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.striped.StripeMember;
 import io.github.idgen.segment.striped.StripedSegmentStore;
@@ -114,6 +116,17 @@ final class ChildStores implements AutoCloseable {
 			members.add(new StripeMember(this.options.get(key + "name"), new JdbcSegmentStore(dataSource, table)));
 		}
 		return members;
+	}
+
+	/**
+	 * Open the store of key check values next to the JDBC segment table of the options.
+	 * @return the store
+	 */
+	KeyCheckStore keyCheckStore() {
+		if (!this.options.get("store").equals("jdbc")) {
+			throw new IllegalArgumentException("No key checks in store " + this.options.get("store"));
+		}
+		return new JdbcKeyChecks(dataSource(), this.options.get("table"));
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.github.idgen.faults.FaultSummary;
+import io.github.idgen.test.history.FailureType;
 import io.github.idgen.test.history.HistoryChecker;
 import io.github.idgen.test.history.HistoryReport;
 import io.github.idgen.test.history.RecordedCall;
@@ -77,16 +79,25 @@ class KillNineScenarioTest {
 	}
 
 	/**
-	 * The children write each value as an obfuscated number ({@code {yyMMdd}{seq:12}}
-	 * with a key and the per-period permutation of a daily sequence): the numbers must be
-	 * unique as the values are, and, being permuted, mostly out of order.
+	 * The children write each value of a daily sequence as an obfuscated number
+	 * ({@code {yyMMdd}{seq:12}} with one key), as in a rollout that switches the
+	 * permutation while instances of the other still run: every child that starts takes
+	 * the per-period or the fixed permutation in turn. The first child to write the day
+	 * decides its permutation; the children of the other one write nothing that day. The
+	 * numbers must be unique as the values are, the refusals typed, and the numbers,
+	 * being permuted, mostly out of order.
 	 */
 	@Test
-	void killedGeneratorsNeverRepeatAnObfuscatedNumber() throws Exception {
-		HistoryReport report = killAtRandom("postgres", "obfuscated", SEGMENT_THREADS);
+	void killedGeneratorsOfTwoPermutationsNeverRepeatAnObfuscatedNumber() throws Exception {
+		HistoryReport report = killAtRandom("postgres", "obfuscated", SEGMENT_THREADS,
+				(options, start) -> options.with("permutation", (start % 2 == 0) ? "per-period" : "fixed"));
 		FaultSummary.report("kill-9 obfuscated", "postgres", report);
 		assertThat(report.duplicates()).as("duplicates, e.g. %s", report.examples()).isZero();
 		assertThat(report.monotonicityViolations()).as("numbers out of order").isPositive();
+		assertThat(report.failures(FailureType.PERMUTATION_MISMATCH)).as("calls of the other permutation refused")
+			.isPositive();
+		assertThat(report.failures().keySet()).as("failure types")
+			.isSubsetOf(FailureType.PERMUTATION_MISMATCH, FailureType.BACKEND_UNAVAILABLE);
 	}
 
 	/**
@@ -111,6 +122,17 @@ class KillNineScenarioTest {
 	}
 
 	private HistoryReport killAtRandom(String backendName, String mode, int threads) throws Exception {
+		return killAtRandom(backendName, mode, threads, (options, start) -> options);
+	}
+
+	/**
+	 * Run children of a mode for {@link #DURATION}, killing one at random intervals and
+	 * starting it again.
+	 * @param perStart the options of each start, from the shared ones and the number of
+	 * children started before
+	 */
+	private HistoryReport killAtRandom(String backendName, String mode, int threads,
+			BiFunction<ChildOptions, Integer, ChildOptions> perStart) throws Exception {
 		Path history = Files.createDirectories(history(mode));
 		long seed = new Random().nextLong();
 		System.out.println("kill-9 on " + backendName + ": random seed " + seed + ", logs in " + this.directory);
@@ -126,8 +148,9 @@ class KillNineScenarioTest {
 				.with("capacity", 2_000_000)
 				.with("history", history);
 			ChildJvm[] children = new ChildJvm[CHILDREN];
+			int starts = 0;
 			for (int i = 0; i < CHILDREN; i++) {
-				children[i] = start(options, "child" + i + "-0");
+				children[i] = start(perStart.apply(options, starts++), "child" + i + "-0");
 			}
 			long deadline = System.nanoTime() + DURATION.toNanos();
 			for (ChildJvm child : children) {
@@ -141,7 +164,7 @@ class KillNineScenarioTest {
 				if (children[slot].isReady()) {
 					children[slot].kill();
 					kills++;
-					children[slot] = start(options, "child" + slot + "-" + kills);
+					children[slot] = start(perStart.apply(options, starts++), "child" + slot + "-" + kills);
 				}
 			}
 			for (ChildJvm child : children) {

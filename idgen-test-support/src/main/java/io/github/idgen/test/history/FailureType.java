@@ -3,6 +3,7 @@ package io.github.idgen.test.history;
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.ClockMovedBackwardsException;
 import io.github.idgen.CounterLostException;
+import io.github.idgen.PermutationMismatchException;
 import io.github.idgen.SequenceExhaustedException;
 import io.github.idgen.WorkerIdLostException;
 
@@ -25,6 +26,12 @@ public enum FailureType {
 
 	/** {@link CounterLostException}. */
 	COUNTER_LOST(CounterLostException.class),
+
+	/**
+	 * {@link PermutationMismatchException}: an obfuscated sequence refused a period that
+	 * another instance writes with another key or permutation.
+	 */
+	PERMUTATION_MISMATCH(PermutationMismatchException.class),
 
 	/** Any other exception. */
 	OTHER(RuntimeException.class);
