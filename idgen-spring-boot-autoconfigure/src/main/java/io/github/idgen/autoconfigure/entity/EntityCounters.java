@@ -93,6 +93,19 @@ final class EntityCounters {
 						+ "idgen.entities.check-counters=false.");
 	}
 
+	/**
+	 * Log that the largest identifier of an entity's table could not be read, so that its
+	 * sequence is not checked.
+	 * @param id the identifier
+	 * @param holder where the identifiers are stored, such as {@code table orders}
+	 * @param failure why it could not be read
+	 */
+	void unreadable(SequenceIdProperty id, String holder, RuntimeException failure) {
+		logger.warn("Could not read the largest ID of " + holder + " to check that sequence "
+				+ SequenceNames.quote(id.sequence()) + " of " + id.entity() + "." + id.property()
+				+ " issues IDs above it: " + failure.getMessage());
+	}
+
 	private String servingSequence(String sequence) {
 		if (this.properties.getUnknownSequences() == UnknownSequencePolicy.SHARE
 				&& !this.properties.getSequences().containsKey(sequence)) {

@@ -1,8 +1,5 @@
 package io.github.idgen.autoconfigure.entity;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.jdbc.core.mapping.JdbcMappingContext;
@@ -12,7 +9,6 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentProp
 import org.springframework.data.relational.core.sql.IdentifierProcessing;
 import org.springframework.jdbc.core.JdbcOperations;
 
-import io.github.idgen.SequenceNames;
 import io.github.idgen.entity.SequenceId;
 import io.github.idgen.entity.SequenceIdProperty;
 import io.github.idgen.entity.SequenceIdType;
@@ -26,8 +22,6 @@ import io.github.idgen.entity.SequenceIdType;
  * (such as one created after startup) is logged and not checked.
  */
 class JdbcEntityCounterCheck implements SmartInitializingSingleton {
-
-	private static final Log logger = LogFactory.getLog(JdbcEntityCounterCheck.class);
 
 	private final JdbcMappingContext context;
 
@@ -67,9 +61,7 @@ class JdbcEntityCounterCheck implements SmartInitializingSingleton {
 			largest = this.jdbc.queryForObject("SELECT MAX(" + column + ") FROM " + table, Long.class);
 		}
 		catch (DataAccessException ex) {
-			logger.warn("Could not read the largest ID of table " + table + " to check that sequence "
-					+ SequenceNames.quote(sequence) + " of " + property.entity() + "." + property.property()
-					+ " issues IDs above it: " + ex.getMessage());
+			this.counters.unreadable(property, "table " + table, ex);
 			return;
 		}
 		if (largest != null) {

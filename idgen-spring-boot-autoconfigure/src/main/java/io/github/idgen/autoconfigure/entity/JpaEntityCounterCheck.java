@@ -7,8 +7,6 @@ import java.util.Set;
 
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.metamodel.mapping.BasicEntityIdentifierMapping;
@@ -17,7 +15,6 @@ import org.hibernate.persister.entity.EntityPersister;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 
-import io.github.idgen.SequenceNames;
 import io.github.idgen.entity.SequenceIdProperty;
 import io.github.idgen.entity.SequenceIdType;
 import io.github.idgen.entity.hibernate.SequenceIdGenerator;
@@ -33,8 +30,6 @@ import io.github.idgen.entity.hibernate.SequenceIdGenerator;
  * an alias. A table that cannot be read is logged and not checked.
  */
 class JpaEntityCounterCheck implements SmartInitializingSingleton {
-
-	private static final Log logger = LogFactory.getLog(JpaEntityCounterCheck.class);
 
 	private final ObjectProvider<EntityManagerFactory> entityManagerFactories;
 
@@ -78,9 +73,7 @@ class JpaEntityCounterCheck implements SmartInitializingSingleton {
 			largest = largest(hibernate, table, column);
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Could not read the largest ID of table " + table + " to check that sequence "
-					+ SequenceNames.quote(property.sequence()) + " of " + property.entity() + "." + property.property()
-					+ " issues IDs above it: " + ex.getMessage());
+			this.counters.unreadable(property, "table " + table, ex);
 			return;
 		}
 		if (largest != null) {

@@ -1,7 +1,5 @@
 package io.github.idgen.autoconfigure.entity;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.bson.Document;
 
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -14,7 +12,6 @@ import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.schema.JsonSchemaObject.Type;
 
-import io.github.idgen.SequenceNames;
 import io.github.idgen.entity.SequenceId;
 import io.github.idgen.entity.SequenceIdProperty;
 import io.github.idgen.entity.SequenceIdType;
@@ -28,8 +25,6 @@ import io.github.idgen.entity.SequenceIdType;
  * logged and not checked.
  */
 class MongoEntityCounterCheck implements SmartInitializingSingleton {
-
-	private static final Log logger = LogFactory.getLog(MongoEntityCounterCheck.class);
 
 	private final MongoMappingContext context;
 
@@ -67,9 +62,7 @@ class MongoEntityCounterCheck implements SmartInitializingSingleton {
 			largest = this.mongo.findOne(query, Document.class, collection);
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Could not read the largest ID of collection " + collection + " to check that sequence "
-					+ SequenceNames.quote(sequence) + " of " + property.entity() + "." + property.property()
-					+ " issues IDs above it: " + ex.getMessage());
+			this.counters.unreadable(property, "collection " + collection, ex);
 			return;
 		}
 		if (largest != null) {
