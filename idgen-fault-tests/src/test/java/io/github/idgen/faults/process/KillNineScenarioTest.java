@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.fail;
 /**
  * Kill -9: four child JVMs generate from one sequence of a shared backend while this JVM
  * kills a random one with SIGKILL at random intervals and starts it again, for
- * {@code idgen.faults.seconds} (60 by default) per backend, counted from the first start;
+ * {@code idgen.faults.seconds} (40 by default) per backend, counted from the first start;
  * only children that generate are killed. The merged history of every incarnation must
  * hold no duplicate, and each thread's IDs must increase.
  * <ul>
@@ -50,7 +50,7 @@ import static org.assertj.core.api.Assertions.fail;
 @Tag("faults")
 class KillNineScenarioTest {
 
-	private static final Duration DURATION = Duration.ofSeconds(Long.getLong("idgen.faults.seconds", 60));
+	private static final Duration DURATION = Duration.ofSeconds(Long.getLong("idgen.faults.seconds", 40));
 
 	private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
