@@ -8,6 +8,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
+import java.util.List;
 import java.util.Set;
 
 import io.github.idgen.SequenceExhaustedException;
@@ -43,6 +44,15 @@ public final class IdFormat {
 	private static final int MAX_LONG_DIGITS = Long.toString(Long.MAX_VALUE).length();
 
 	private static final ZonedDateTime REFERENCE_TIME = ZonedDateTime.of(2000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+
+	/**
+	 * Times at which every digit of every date/time field a format may have takes another
+	 * value in at least one of them, so that comparing their texts tells the characters
+	 * of fields from literal ones (see {@link #layout()}).
+	 */
+	private static final List<ZonedDateTime> LAYOUT_TIMES = List.of(REFERENCE_TIME,
+			ZonedDateTime.of(2111, 12, 22, 11, 11, 11, 111_111_111, ZoneOffset.UTC),
+			ZonedDateTime.of(1999, 9, 9, 9, 9, 9, 999_999_999, ZoneOffset.UTC));
 
 	private final String pattern;
 
@@ -284,6 +294,33 @@ public final class IdFormat {
 	 */
 	long keyCheckValue(String tweak) {
 		return schedule().checkValueOf(tweak);
+	}
+
+	/**
+	 * Return the layout of the text this format writes: {@code #} for every character
+	 * that a date/time field or the value writes, and every literal character as it is,
+	 * so that patterns that write the same text, such as {@code D{yyyyMMdd}{seq:6}} and
+	 * {@code D{yyyy}{MM}{dd}{seq:6}}, have the same layout, and patterns whose literal
+	 * text differs at a position, such as a key version digit, have other layouts.
+	 * @return the layout, such as {@code D##############}
+	 */
+	String layout() {
+		StringBuilder layout = new StringBuilder();
+		appendLayout(this.beforeSequence, layout);
+		layout.append("#".repeat(width()));
+		appendLayout(this.afterSequence, layout);
+		return layout.toString();
+	}
+
+	private static void appendLayout(DateTimeFormatter formatter, StringBuilder layout) {
+		List<String> texts = LAYOUT_TIMES.stream().map(formatter::format).toList();
+		String first = texts.get(0);
+		for (int i = 0; i < first.length(); i++) {
+			char literal = first.charAt(i);
+			int index = i;
+			boolean field = texts.stream().anyMatch((text) -> text.charAt(index) != literal);
+			layout.append(field ? '#' : literal);
+		}
 	}
 
 	private PermutationSchedule schedule() {

@@ -19,9 +19,9 @@ import javax.crypto.spec.SecretKeySpec;
  * period's numbers with the same permutation without telling the key: computing a key
  * from it is as hard as breaking HMAC-SHA256 for a random key.
  * <p>
- * Values are recorded per counter and per {@linkplain #scopeOf(String) format}, since
- * numbers of different formats differ in their text even where the counters are equal (a
- * key version digit in the format lets instances switch keys one by one).
+ * Values are recorded per counter and per {@linkplain #scopeOf(String) layout} of the
+ * format, since numbers whose literal text differs at a position never meet (a key
+ * version digit in the format lets instances switch keys one by one).
  */
 public final class KeyCheckValue {
 
@@ -58,16 +58,19 @@ public final class KeyCheckValue {
 
 	/**
 	 * Return the scope of the key check values of a format: the first 8 hexadecimal
-	 * digits of the SHA-256 of its pattern, so that values of different formats of one
-	 * counter are recorded apart. Two patterns that share a scope are checked against
-	 * each other, which is stricter, never weaker.
-	 * @param pattern the pattern of the format, such as {@code ORD{yyyyMMdd}{seq:8}}
+	 * digits of the SHA-256 of its layout, the text it writes with every character of a
+	 * date/time field or of the value replaced by {@code #} (such as
+	 * {@code D##############} for {@code D{yyyyMMdd}{seq:6}}), so that values of formats
+	 * whose literal text differs are recorded apart and formats that write the same text
+	 * share them. Two layouts that share a scope are checked against each other, which is
+	 * stricter, never weaker.
+	 * @param layout the layout of the format
 	 * @return the scope, such as {@code 3f2a9c01}
 	 */
-	public static String scopeOf(String pattern) {
-		Objects.requireNonNull(pattern, "Pattern must not be null");
+	public static String scopeOf(String layout) {
+		Objects.requireNonNull(layout, "Layout must not be null");
 		try {
-			byte[] digest = MessageDigest.getInstance("SHA-256").digest(pattern.getBytes(StandardCharsets.UTF_8));
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(layout.getBytes(StandardCharsets.UTF_8));
 			return HexFormat.of().formatHex(digest, 0, 4);
 		}
 		catch (NoSuchAlgorithmException ex) {

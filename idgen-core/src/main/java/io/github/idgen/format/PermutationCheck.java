@@ -9,11 +9,11 @@ import io.github.idgen.segment.KeyCheckStore;
 /**
  * Checks, before an obfuscated sequence writes the first number of a period, that every
  * instance writing in that period permutes it alike: records the key check value of this
- * instance's permutation for the period's counter and the format's scope in the backend's
- * {@link KeyCheckStore}, and refuses the period if another value is recorded there. The
- * first instance to write in a period decides its permutation; an instance with another
- * key or permutation writes nothing in that period, since two permutations of one counter
- * write the same number for different values.
+ * instance's permutation for the period's counter and the format's layout in the
+ * backend's {@link KeyCheckStore}, and refuses the period if another value is recorded
+ * there. The first instance to write in a period decides its permutation; an instance
+ * with another key or permutation writes nothing in that period, since two permutations
+ * of one counter write the same number for different values.
  * <p>
  * Thread-safe: any caller may check. The counter checked last is kept in a volatile field
  * that any caller writes after a successful check, so that the store is asked once per
@@ -39,7 +39,7 @@ final class PermutationCheck {
 		this.format = format.format();
 		this.reset = format.reset();
 		this.store = store;
-		this.scope = KeyCheckValue.scopeOf(this.format.pattern());
+		this.scope = KeyCheckValue.scopeOf(this.format.layout());
 	}
 
 	/**

@@ -106,6 +106,19 @@ class PermutationCheckTest {
 	}
 
 	@Test
+	void theLayoutMarksEveryDigitOfEveryFieldAndKeepsTheLiteralText() {
+		String fields = "{yyyy}{uuuu}{yy}{uu}{MM}{LL}{dd}{DDD}{HH}{hh}{KK}{kk}{mm}{ss}{SSSSSSSSS}";
+		int fieldDigits = 4 + 4 + 2 + 2 + 2 + 2 + 2 + 3 + 2 + 2 + 2 + 2 + 2 + 2 + 9;
+		assertThat(IdFormat.parse("ORD-" + fields + "v1{seq:8}X").obfuscated(KEY, "order").layout())
+			.isEqualTo("ORD-" + "#".repeat(fieldDigits) + "v1" + "#".repeat(8) + "X");
+		assertThat(IdFormat.parse("D{yyyy}{MM}{dd}{seq:6}").obfuscated(KEY, "order").layout())
+			.isEqualTo(IdFormat.parse(PATTERN).obfuscated(OTHER_KEY, "order").layout())
+			.isEqualTo("D##############");
+		assertThat(IdFormat.parse("D{yyyyMMdd}1{seq:6}").obfuscated(KEY, "order").layout())
+			.isNotEqualTo(IdFormat.parse("D{yyyyMMdd}2{seq:6}").obfuscated(KEY, "order").layout());
+	}
+
+	@Test
 	void theStoreIsAskedOncePerPeriodAndNotWhileOnlyDecoding() {
 		FormattedSequence sequence = perPeriod(KEY, null);
 		String yesterday = "D20261127" + "000001";
@@ -119,7 +132,8 @@ class PermutationCheckTest {
 		sequence.next();
 		assertThat(this.store.calls.get()).isEqualTo(2);
 		assertThat(this.store.recorded.keySet()).containsExactlyInAnyOrder(
-				"order@20261128#" + KeyCheckValue.scopeOf(PATTERN), "order@20261129#" + KeyCheckValue.scopeOf(PATTERN));
+				"order@20261128#" + KeyCheckValue.scopeOf("D##############"),
+				"order@20261129#" + KeyCheckValue.scopeOf("D##############"));
 	}
 
 	@Test

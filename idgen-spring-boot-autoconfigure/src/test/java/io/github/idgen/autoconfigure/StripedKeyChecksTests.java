@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -24,9 +23,11 @@ import io.github.idgen.test.TestBackends;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Review of issue 27: the key checks of a striped JDBC backend ({@link AllKeyChecks}).
+ * Tests of the key checks of a striped JDBC backend ({@link AllKeyChecks}): the first
+ * database decides, so a database after it that is down stops no obfuscated number, and
+ * an instance it refuses writes its value nowhere else.
  */
-class StripedKeyChecksReview27Test {
+class StripedKeyChecksTests {
 
 	private static final String COUNTER = "order@20261128";
 
@@ -48,7 +49,6 @@ class StripedKeyChecksReview27Test {
 	}
 
 	@Test
-	@Disabled("review27: one striped database down stops every obfuscated formatted number, which the stripes serve")
 	void anObfuscatedSequenceServesWhileOneStripedDatabaseIsDown() {
 		ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(IdgenAutoConfigurations.of())
 			.withBean("idsPostgres", DataSource.class, () -> new DelegatingDataSource(TestBackends.postgres()))
@@ -71,7 +71,6 @@ class StripedKeyChecksReview27Test {
 	}
 
 	@Test
-	@Disabled("review27: a refused instance records its value in the stores after the first, so a first writer between two stores is refused too and nobody writes the period")
 	void aRefusedInstanceDoesNotLockTheFirstWriterOutOfItsPeriod() {
 		Memory first = new Memory();
 		Memory second = new Memory();

@@ -17,10 +17,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Review of issue 27: ways for two instances with other keys to write one formatted
- * number twice although every period's permutation is checked.
+ * Tests of which records two instances with other keys share: patterns that write the
+ * same text share one (so one of the instances is refused), and a record the store lost
+ * is a known limit.
  */
-class PermutationCheckReview27Test {
+class PermutationCheckRecordsTest {
 
 	private static final byte[] KEY = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
@@ -33,12 +34,9 @@ class PermutationCheckReview27Test {
 	private final RecordingKeyChecks store = new RecordingKeyChecks();
 
 	@Test
-	@Disabled("review27: patterns that write the same text get other scopes, so other keys on one counter pass the check")
 	void equivalentPatternsWithOtherKeysNeverWriteOneNumberTwice() {
 		FormattedSequence a = sequence("D{yyyyMMdd}{seq:6}", KEY);
 		FormattedSequence b = sequence("D{yyyy}{MM}{dd}{seq:6}", OTHER_KEY);
-		assertThat(KeyCheckValue.scopeOf("D{yyyyMMdd}{seq:6}"))
-			.isNotEqualTo(KeyCheckValue.scopeOf("D{yyyy}{MM}{dd}{seq:6}"));
 		Set<String> numbers = new HashSet<>();
 		Set<String> duplicates = new HashSet<>();
 		for (int i = 0; i < 5000; i++) {
@@ -62,7 +60,7 @@ class PermutationCheckReview27Test {
 	}
 
 	@Test
-	@Disabled("review27: an instance that checked a period never checks it again, so a record the store lost lets another key in")
+	@Disabled("Known limit, stated in the README (One key and one permutation per period): the check relies on the store keeping its records; an instance that checked a period does not check it again")
 	void aRecordTheStoreLostIsNotTakenOverByAnotherKeyWhileTheFirstInstanceWritesOn() {
 		FormattedSequence a = sequence("D{yyyyMMdd}{seq:6}", KEY);
 		FormattedSequence b = sequence("D{yyyyMMdd}{seq:6}", OTHER_KEY);
