@@ -2,6 +2,7 @@ package io.github.idgen.autoconfigure;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -18,7 +19,10 @@ import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfigurat
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 import io.github.idgen.IdGenerator;
@@ -119,6 +123,42 @@ class ObfuscationKeyCheckTests {
 			});
 		});
 		assertThat(numbers).hasSize(2000).doesNotHaveDuplicates();
+	}
+
+	/**
+	 * A Redis that loses its data forgets no key check value kept with the counter floor:
+	 * an instance with another key that starts after the loss is refused, and the one
+	 * that checked before writes on.
+	 */
+	@Test
+	void aRedisThatLosesItsDataForgetsNoKeyCheckKeptWithTheCounterFloor() {
+		String prefix = "idgen-kcv-floor-" + UUID.randomUUID().toString().substring(0, 8) + ":";
+		ApplicationContextRunner runner = redis()
+			.withConfiguration(IdgenAutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:kcv-floor;DB_CLOSE_DELAY=-1", "idgen.backend=redis",
+					"idgen.redis.floor-source=jdbc", "idgen.redis.key-prefix=" + prefix,
+					"idgen.sequences." + this.sequence + ".format=D{yyyyMMdd}{seq:6}",
+					"idgen.sequences." + this.sequence + ".reset=daily",
+					"idgen.sequences." + this.sequence + ".permutation=per-period",
+					"idgen.sequences." + this.sequence + ".obfuscate=true");
+		runner.withPropertyValues("idgen.obfuscation.key=" + SequenceObfuscationTests.KEY).run((one) -> {
+			IdGenerator ids = one.getBean(IdGenerator.class);
+			String first = ids.nextFormattedId(this.sequence);
+			StringRedisTemplate redis = new StringRedisTemplate(one.getBean(RedisConnectionFactory.class));
+			Set<String> lost = redis.keys(prefix + "*");
+			assertThat(lost).as("the counter is in Redis, the key check value is not")
+				.isNotEmpty()
+				.noneMatch((key) -> key.contains("key-check"));
+			redis.delete(lost);
+			assertThat(new JdbcTemplate(one.getBean(DataSource.class)).queryForList(
+					"SELECT sequence_name FROM idgen_segment WHERE sequence_name LIKE ?", String.class,
+					"@kcv:" + this.sequence + "@%"))
+				.hasSize(1);
+			runner.withPropertyValues("idgen.obfuscation.key=" + OTHER_KEY)
+				.run((other) -> assertThat(invalidProperty(other, "idgen.obfuscation.key").getDescription())
+					.contains("an instance with another key"));
+			assertThat(ids.nextFormattedId(this.sequence)).isNotEqualTo(first);
+		});
 	}
 
 	private static ApplicationContextRunner h2() {

@@ -15,7 +15,9 @@ import org.springframework.context.annotation.Import;
 
 import io.github.idgen.autoconfigure.Backend;
 import io.github.idgen.autoconfigure.ConditionalOnCounterFloor;
+import io.github.idgen.autoconfigure.CounterFloorKeyChecks;
 import io.github.idgen.jdbc.JdbcCounterFloor;
+import io.github.idgen.jdbc.JdbcKeyChecks;
 
 /**
  * The JDBC segment table as the durable floor of another backend's counters, when a
@@ -37,6 +39,19 @@ class JdbcCounterFloorConfiguration {
 		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
 		JdbcTables.checkSegmentTableShape(dataSource, table);
 		return new JdbcCounterFloor(pools.of(dataSource), table);
+	}
+
+	/**
+	 * The key check values of the obfuscated sequences of the backend whose floor this
+	 * is, kept in the segment table with the floors.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@DependsOnDatabaseInitialization
+	CounterFloorKeyChecks idgenJdbcCounterFloorKeyChecks(ListableBeanFactory beanFactory, JdbcProperties jdbc,
+			JdbcConnectionPools pools) {
+		DataSource dataSource = DataSourceSelector.select(beanFactory, jdbc.getDataSource());
+		return new CounterFloorKeyChecks(new JdbcKeyChecks(pools.of(dataSource), JdbcTables.segmentTable(jdbc)));
 	}
 
 	/**

@@ -23,6 +23,7 @@ import io.github.idgen.autoconfigure.ConditionalOnBackend;
 import io.github.idgen.autoconfigure.IdDecoder;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.BackendKeyChecks;
+import io.github.idgen.autoconfigure.CounterFloorKeyChecks;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
@@ -136,10 +137,17 @@ class RedisBackendConfiguration {
 		return timeSettings(redis);
 	}
 
+	/**
+	 * The key check values of the obfuscated sequences: with the counter floor if
+	 * {@code idgen.redis.floor-source} names one, which a Redis that loses its data does
+	 * not lose, and in Redis next to the counters otherwise.
+	 */
 	@Bean
-	BackendKeyChecks idgenRedisKeyChecks(RedisConnectionFactory connectionFactory, RedisProperties redis) {
-		return new BackendKeyChecks(Backend.REDIS,
-				new RedisKeyChecks(connectionFactory, RedisKeyPrefix.keys(redis.getKeyPrefix())));
+	BackendKeyChecks idgenRedisKeyChecks(RedisConnectionFactory connectionFactory, RedisProperties redis,
+			ObjectProvider<CounterFloorKeyChecks> floorKeyChecks) {
+		CounterFloorKeyChecks floor = redis.hasFloor() ? floorKeyChecks.getIfAvailable() : null;
+		return new BackendKeyChecks(Backend.REDIS, (floor != null) ? floor.store()
+				: new RedisKeyChecks(connectionFactory, RedisKeyPrefix.keys(redis.getKeyPrefix())));
 	}
 
 	@Bean
