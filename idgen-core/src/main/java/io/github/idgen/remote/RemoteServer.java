@@ -1,0 +1,164 @@
+package io.github.idgen.remote;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.springframework.web.client.RestClient;
+
+/**
+ * One ID server a {@link RemoteSegmentStore} reserves from: its client and whether it
+ * failed lately.
+ * <p>
+ * A server that fails (no answer within the client's timeouts, a 5xx or 429 answer, an
+ * answer that is not a segment) is backed off: the store tries it only after the other
+ * servers, until {@code initialBackOff} has passed, doubled with each further failure in
+ * a row up to {@code maxBackOff}. One answer ends the back-off.
+ * <p>
+ * Thread-safety: fetch threads of several sequences use one server at once. The state is
+ * kept in atomics and volatile fields, each written on its own: a reader may see the
+ * failure count of one failure and the retry time of the next, which only shifts when the
+ * server is tried again by one back-off step.
+ */
+public final class RemoteServer {
+
+	private final URI baseUrl;
+
+	private final String displayName;
+
+	private final RestClient client;
+
+	private final AtomicInteger consecutiveFailures = new AtomicInteger();
+
+	private final LongAdder segments = new LongAdder();
+
+	/**
+	 * When a backed-off server is tried before the others again, in
+	 * {@link System#nanoTime()} units; volatile so that every fetch thread sees the last
+	 * failure's.
+	 */
+	private volatile long retryAtNanos;
+
+	/**
+	 * The description of the last failure, never the text of a client's message, or
+	 * {@code null} if the server answered since; volatile for the health and endpoint
+	 * threads that read it.
+	 */
+	private volatile String lastFailure;
+
+	/**
+	 * Create a server.
+	 * @param baseUrl the server's base URL, such as {@code http://ids-1:8080}; the client
+	 * must already be built with it
+	 * @param client the client that calls it, with its timeouts, TLS and message
+	 * converters
+	 */
+	public RemoteServer(URI baseUrl, RestClient client) {
+		this.baseUrl = baseUrl;
+		this.displayName = displayName(baseUrl);
+		this.client = client;
+	}
+
+	/**
+	 * Return the base URL without user information, query or fragment, as logs, health
+	 * and exception messages show it.
+	 * @param url the base URL
+	 * @return such as {@code https://ids-1:8443}
+	 */
+	static String displayName(URI url) {
+		StringBuilder name = new StringBuilder();
+		if (url.getScheme() != null) {
+			name.append(url.getScheme()).append("://");
+		}
+		name.append(url.getHost());
+		if (url.getPort() != -1) {
+			name.append(':').append(url.getPort());
+		}
+		if (url.getRawPath() != null) {
+			name.append(url.getRawPath());
+		}
+		return name.toString();
+	}
+
+	/**
+	 * Return the base URL as the configuration gave it.
+	 * @return the base URL
+	 */
+	public URI baseUrl() {
+		return this.baseUrl;
+	}
+
+	/**
+	 * Return the base URL as logs and messages show it: without user information.
+	 * @return the name
+	 */
+	public String displayName() {
+		return this.displayName;
+	}
+
+	RestClient client() {
+		return this.client;
+	}
+
+	boolean isBackingOff(long nowNanos) {
+		return this.consecutiveFailures.get() > 0 && nowNanos - this.retryAtNanos < 0;
+	}
+
+	long retryAtNanos() {
+		return this.retryAtNanos;
+	}
+
+	/**
+	 * Record a failure and back the server off.
+	 * @return whether the server had answered before this failure, so that the change is
+	 * logged once
+	 */
+	boolean failed(String description, long nowNanos, Duration initialBackOff, Duration maxBackOff) {
+		int failures = this.consecutiveFailures.incrementAndGet();
+		long backOff = initialBackOff.toNanos() << Math.min(failures - 1, 20);
+		this.retryAtNanos = nowNanos + Math.min(backOff, maxBackOff.toNanos());
+		this.lastFailure = description;
+		return failures == 1;
+	}
+
+	/**
+	 * Record an answer, ending a back-off.
+	 * @return whether the server had failed before this answer
+	 */
+	boolean answered() {
+		this.lastFailure = null;
+		return this.consecutiveFailures.getAndSet(0) > 0;
+	}
+
+	void served() {
+		this.segments.increment();
+	}
+
+	/**
+	 * Return the server's state for health and the actuator endpoint.
+	 * @param nowNanos the current {@link System#nanoTime()}
+	 * @return its URL, {@code UP} or {@code BACKING_OFF}, its failures in a row, the last
+	 * failure's description, and the segments it served
+	 */
+	Map<String, Object> details(long nowNanos) {
+		Map<String, Object> details = new LinkedHashMap<>();
+		details.put("url", this.displayName);
+		int failures = this.consecutiveFailures.get();
+		details.put("state", (failures == 0) ? "UP" : isBackingOff(nowNanos) ? "BACKING_OFF" : "FAILED");
+		details.put("consecutiveFailures", failures);
+		String failure = this.lastFailure;
+		if (failure != null) {
+			details.put("lastFailure", failure);
+		}
+		details.put("segments", this.segments.sum());
+		return details;
+	}
+
+	boolean isUp() {
+		return this.consecutiveFailures.get() == 0;
+	}
+
+}
