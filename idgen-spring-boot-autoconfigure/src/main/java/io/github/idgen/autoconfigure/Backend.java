@@ -43,7 +43,13 @@ public enum Backend {
 	 */
 	SNOWFLAKE(null, "the store the snowflake worker ID is leased from",
 			"spring.datasource.*, spring.data.redis.* or spring.mongodb.*, and idgen.snowflake.worker-id-source",
-			EnumSet.of(Capability.COMPOSES_IDS_FROM_CLOCK));
+			EnumSet.of(Capability.COMPOSES_IDS_FROM_CLOCK)),
+
+	/**
+	 * Segments reserved from idgen ID servers over HTTP; no store of its own. Only chosen
+	 * explicitly.
+	 */
+	REMOTE(null, "the ID servers", "idgen.remote.servers and idgen.remote.token", EnumSet.noneOf(Capability.class));
 
 	private final Store store;
 

@@ -9,6 +9,7 @@ import io.github.idgen.autoconfigure.entity.IdGeneratorEntitiesAutoConfiguration
 import io.github.idgen.autoconfigure.jdbc.JdbcBackendAutoConfiguration;
 import io.github.idgen.autoconfigure.mongo.MongoBackendAutoConfiguration;
 import io.github.idgen.autoconfigure.redis.RedisBackendAutoConfiguration;
+import io.github.idgen.autoconfigure.remote.RemoteBackendAutoConfiguration;
 import io.github.idgen.autoconfigure.runway.IdGeneratorRunwayAutoConfiguration;
 import io.github.idgen.autoconfigure.snowflake.SnowflakeBackendAutoConfiguration;
 
@@ -21,7 +22,8 @@ public final class IdgenAutoConfigurations {
 	private static final List<Class<?>> IDGEN = List.of(IdGeneratorAutoConfiguration.class,
 			JdbcBackendAutoConfiguration.class, RedisBackendAutoConfiguration.class,
 			MongoBackendAutoConfiguration.class, SnowflakeBackendAutoConfiguration.class,
-			IdGeneratorEntitiesAutoConfiguration.class, IdGeneratorRunwayAutoConfiguration.class);
+			RemoteBackendAutoConfiguration.class, IdGeneratorEntitiesAutoConfiguration.class,
+			IdGeneratorRunwayAutoConfiguration.class);
 
 	private IdgenAutoConfigurations() {
 	}

@@ -1,0 +1,165 @@
+package io.github.idgen.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.web.client.RestClient;
+
+import io.github.idgen.BackendMisconfiguredException;
+import io.github.idgen.IdGenerator;
+import io.github.idgen.autoconfigure.health.IdGeneratorHealthContributorAutoConfiguration;
+import io.github.idgen.autoconfigure.health.IdGeneratorHealthIndicator;
+import io.github.idgen.jdbc.JdbcSegmentSchema;
+import io.github.idgen.jdbc.JdbcSegmentStore;
+import io.github.idgen.remote.RemoteSegmentStore;
+import io.github.idgen.segment.SequenceBounds;
+import io.github.idgen.test.SegmentServerDouble;
+import io.github.idgen.test.TestBackends;
+
+import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Tests for the remote backend of {@link IdGeneratorAutoConfiguration}: segments reserved
+ * from two HTTP servers that answer as idgen ID servers do, from one real store.
+ */
+class RemoteBackendAutoConfigurationTests {
+
+	private static final String TOKEN = "token-of-the-remote-test";
+
+	private SegmentServerDouble first;
+
+	private SegmentServerDouble second;
+
+	@BeforeEach
+	void startServers() {
+		DataSource dataSource = TestBackends.h2();
+		new JdbcSegmentSchema(dataSource, "idgen_remote_autoconfigure").createIfMissing();
+		JdbcSegmentStore store = new JdbcSegmentStore(dataSource, "idgen_remote_autoconfigure");
+		Map<String, SequenceBounds> sequences = Map.of("order", SequenceBounds.startingAt(1_000_000), "invoice",
+				SequenceBounds.startingAt(1));
+		this.first = new SegmentServerDouble(store, sequences);
+		this.second = new SegmentServerDouble(store, sequences);
+	}
+
+	@AfterEach
+	void stopServers() {
+		this.first.close();
+		this.second.close();
+	}
+
+	private ApplicationContextRunner runner() {
+		return new ApplicationContextRunner()
+			.withConfiguration(IdgenAutoConfigurations.of(RestClientAutoConfiguration.class,
+					IdGeneratorHealthContributorAutoConfiguration.class))
+			.withPropertyValues("idgen.backend=remote",
+					"idgen.remote.servers=" + this.first.url() + "," + this.second.url(), "idgen.remote.token=" + TOKEN,
+					"idgen.remote.timeout=500ms", "idgen.segment.min-step=10", "idgen.segment.step=100");
+	}
+
+	@Test
+	void servesIdsFromSegmentsOfTheServersWithTheToken() {
+		runner().run((context) -> {
+			assertThat(context).hasSingleBean(RemoteSegmentStore.class);
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			assertThat(ids.nextId("order")).isEqualTo(1_000_000);
+			assertThat(ids.nextIds("order", 3)).containsExactly(1_000_001, 1_000_002, 1_000_003);
+			assertThat(ids.nextId("invoice")).isEqualTo(1);
+			assertThat(this.first.authorizations()).isNotEmpty().containsOnly("Bearer " + TOKEN);
+			assertThat(this.second.authorizations()).isEmpty();
+		});
+	}
+
+	@Test
+	void aServerThatIsDownLeavesTheOthersServingAndHealthListsEachServer() {
+		this.first.stop();
+		runner().run((context) -> {
+			IdGenerator ids = context.getBean(IdGenerator.class);
+			assertThat(ids.nextId("order")).isEqualTo(1_000_000);
+			assertThat(this.second.served("order")).isEqualTo(1);
+			Health health = context.getBean(IdGeneratorHealthIndicator.class).health();
+			assertThat(health.getStatus()).isEqualTo(Status.UP);
+			assertThat(health.getDetails().toString()).contains(this.first.url() + ", state=BACKING_OFF")
+				.contains(this.second.url() + ", state=UP")
+				.doesNotContain(TOKEN);
+		});
+	}
+
+	@Test
+	void aSequenceTheServersDoNotServeFailsWithTheFix() {
+		runner().run((context) -> assertThatExceptionOfType(BackendMisconfiguredException.class)
+			.isThrownBy(() -> context.getBean(IdGenerator.class).nextId("refund"))
+			.withMessageContaining("does not serve sequence 'refund'"));
+	}
+
+	@Test
+	void withoutServersStartupFailsNamingTheProperty() {
+		runner().withPropertyValues("idgen.remote.servers=")
+			.run((context) -> assertThat(invalidProperty(context, "idgen.remote.servers").getAction())
+				.contains("http://ids-1:8080"));
+	}
+
+	@Test
+	void aServerUrlThatCannotWorkFailsNamingItWithoutItsPassword() {
+		for (String url : List.of("ids-1:8080", "ftp://ids-1", "http://ids-1:8080/?a=b", "/relative",
+				"http://operator:hunter2@ids-1:8080#x")) {
+			runner().withPropertyValues("idgen.remote.servers=" + url)
+				.run((context) -> assertThat(invalidProperty(context, "idgen.remote.servers[0]").getDescription())
+					.doesNotContain("hunter2"));
+		}
+	}
+
+	@Test
+	void aTokenThatAHeaderCannotCarryFailsWithoutShowingIt() {
+		for (String token : List.of("two words", "tab\there", "naïve-token")) {
+			runner().withPropertyValues("idgen.remote.token=" + token).run((context) -> {
+				assertThat(invalidProperty(context, "idgen.remote.token").getDescription()).doesNotContain(token);
+				assertThat(context.getStartupFailure()).rootCause().message().doesNotContain(token);
+			});
+		}
+	}
+
+	@Test
+	void settingsThatTheServersDecideAreRefusedNamingTheProperty() {
+		Map<String, List<String>> settings = Map.of("idgen.sequences.order.start", List.of("1000"),
+				"idgen.sequences.order.max-value", List.of("99"), "idgen.sequences.order.cycle",
+				List.of("true", "idgen.sequences.order.max-value=99"), "idgen.sequences.order.mode", List.of("segment"),
+				"idgen.sequences.order.reset", List.of("daily", "idgen.sequences.order.format=O{yyyyMMdd}{seq:6}"),
+				"idgen.sequences.order.obfuscate", List.of("true", "idgen.sequences.order.format=O{seq:8}",
+						"idgen.sequences.order.key=" + SequenceObfuscationTests.KEY));
+		settings.forEach((property, values) -> {
+			List<String> properties = new ArrayList<>(List.of(property + "=" + values.get(0)));
+			properties.addAll(values.subList(1, values.size()));
+			runner().withPropertyValues(properties.toArray(String[]::new))
+				.run((context) -> assertThat(invalidProperty(context, property).getAction())
+					.contains("set it on the ID servers"));
+		});
+	}
+
+	@Test
+	void withoutSpringWebStartupFailsNamingTheBackend() {
+		runner().withClassLoader(new FilteredClassLoader(RestClient.class))
+			.run((context) -> assertThat(invalidProperty(context, "idgen.backend").getReason()).contains("remote"));
+	}
+
+	@Test
+	void durationsMustBePositiveAndTheBackOffAtMostItsMaximum() {
+		runner().withPropertyValues("idgen.remote.timeout=0s")
+			.run((context) -> invalidProperty(context, "idgen.remote.timeout"));
+		runner().withPropertyValues("idgen.remote.back-off=10s", "idgen.remote.max-back-off=1s")
+			.run((context) -> invalidProperty(context, "idgen.remote.max-back-off"));
+	}
+
+}
