@@ -92,7 +92,12 @@ public final class BackendSelection {
 					"idgen.backend is not set and the application context has no store to reserve IDs from.",
 					"Add " + String.join(", or ",
 							Backend.withStore().stream().map((backend) -> backend.store().starter()).toList())
-							+ ", or set idgen.backend=" + Backend.names(Backend.withoutStore()).replace(", ", " or ")
+							+ ", or set "
+							+ String.join(" or ",
+									Backend.withoutStore()
+										.stream()
+										.map((backend) -> "idgen.backend=" + backend.propertyName())
+										.toList())
 							+ ", or set idgen.enabled=false to turn idgen off.");
 		}
 		throw new IdGeneratorConfigurationException("idgen.backend", null,

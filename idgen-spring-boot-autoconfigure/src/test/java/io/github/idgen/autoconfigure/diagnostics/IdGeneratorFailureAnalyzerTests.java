@@ -43,7 +43,8 @@ class IdGeneratorFailureAnalyzerTests {
 			.isEqualTo("idgen.backend is not set and the application context has no store to reserve IDs from.");
 		assertThat(analysis.getAction()).startsWith("Add spring-boot-starter-jdbc and a JDBC driver")
 			.contains("spring-boot-starter-data-redis", "spring-boot-starter-data-mongodb")
-			.endsWith("or set idgen.backend=snowflake, or set idgen.enabled=false to turn idgen off.");
+			.endsWith(
+					"or set idgen.backend=snowflake or idgen.backend=remote, or set idgen.enabled=false to turn idgen off.");
 	}
 
 	@Test
