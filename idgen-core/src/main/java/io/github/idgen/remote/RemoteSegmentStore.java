@@ -42,6 +42,10 @@ import io.github.idgen.segment.SequenceBounds;
  * The servers decide the sequence's start, bounds and cycle: the bounds given to
  * {@link #allocate} are not sent. A server may return fewer IDs than asked, never more.
  * <p>
+ * A reservation interrupted while it waits for a server (the segment engine interrupts
+ * its fetches when it closes) ends with a {@link BackendUnavailableException} and the
+ * interrupt flag set, without counting the server as failed.
+ * <p>
  * Thread-safe: the fetch threads of several sequences reserve at once.
  */
 public class RemoteSegmentStore implements SegmentStore {
@@ -109,6 +113,10 @@ public class RemoteSegmentStore implements SegmentStore {
 			if (reply.refusal() != null) {
 				answered(server);
 				throw reply.refusal();
+			}
+			if (Thread.currentThread().isInterrupted()) {
+				throw new BackendUnavailableException("Interrupted while reserving a segment of sequence "
+						+ SequenceNames.quote(sequence) + " from ID server " + server.displayName());
 			}
 			failed(server, reply.failure());
 			failures.add(server.displayName() + ": " + reply.failure());

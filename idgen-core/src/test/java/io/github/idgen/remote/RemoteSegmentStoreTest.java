@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import javax.sql.DataSource;
 
@@ -217,6 +219,33 @@ class RemoteSegmentStoreTest {
 	}
 
 	@Test
+	void aReservationInterruptedWhileTheServerStallsEndsAtOnceWithoutCountingTheServerAsFailed() throws Exception {
+		RemoteSegmentStore store = store(Duration.ofSeconds(20), this.first);
+		this.first.failWith(Failure.stall(Duration.ofSeconds(10)));
+		AtomicReference<Throwable> thrown = new AtomicReference<>();
+		AtomicBoolean interruptedAfter = new AtomicBoolean();
+		Thread reserving = new Thread(() -> {
+			try {
+				store.allocate(this.order, 10, 1);
+			}
+			catch (Throwable ex) {
+				thrown.set(ex);
+			}
+			interruptedAfter.set(Thread.currentThread().isInterrupted());
+		});
+		reserving.start();
+		Thread.sleep(300);
+		long interrupted = System.nanoTime();
+		reserving.interrupt();
+		reserving.join(5_000);
+		assertThat(reserving.isAlive()).isFalse();
+		assertThat(Duration.ofNanos(System.nanoTime() - interrupted)).isLessThan(Duration.ofSeconds(3));
+		assertThat(thrown.get()).isInstanceOf(BackendUnavailableException.class).hasMessageContaining("Interrupted");
+		assertThat(interruptedAfter).isTrue();
+		assertThat(serverStates(store)).containsExactly("UP");
+	}
+
+	@Test
 	void userInformationInAServerUrlIsShownNowhere() {
 		URI url = URI.create("http://operator:hunter2@127.0.0.1:" + this.first.url().getPort());
 		RemoteServer server = new RemoteServer(url, RestClient.builder().baseUrl(url.toString()).build());
@@ -229,11 +258,15 @@ class RemoteSegmentStoreTest {
 	}
 
 	private RemoteSegmentStore store(SegmentServerDouble... servers) {
+		return store(TIMEOUT, servers);
+	}
+
+	private RemoteSegmentStore store(Duration timeout, SegmentServerDouble... servers) {
 		List<RemoteServer> remote = new ArrayList<>();
 		for (SegmentServerDouble server : servers) {
-			HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+			HttpClient http = HttpClient.newBuilder().connectTimeout(timeout).build();
 			JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http);
-			requestFactory.setReadTimeout(TIMEOUT);
+			requestFactory.setReadTimeout(timeout);
 			remote.add(new RemoteServer(server.url(),
 					RestClient.builder().baseUrl(server.url().toString()).requestFactory(requestFactory).build()));
 		}
