@@ -157,8 +157,20 @@ public final class RemoteServer {
 		return details;
 	}
 
-	boolean isUp() {
+	/**
+	 * Return whether the server answered the last call made to it.
+	 * @return {@code false} from a failure until the next answer
+	 */
+	public boolean isUp() {
 		return this.consecutiveFailures.get() == 0;
+	}
+
+	/**
+	 * Return how many segments this server reserved for this application.
+	 * @return the count
+	 */
+	public long segmentsServed() {
+		return this.segments.sum();
 	}
 
 }

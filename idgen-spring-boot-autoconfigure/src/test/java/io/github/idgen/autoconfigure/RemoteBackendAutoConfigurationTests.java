@@ -9,6 +9,9 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration;
@@ -20,6 +23,7 @@ import io.github.idgen.BackendMisconfiguredException;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthContributorAutoConfiguration;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthIndicator;
+import io.github.idgen.autoconfigure.metrics.IdGeneratorMetricsAutoConfiguration;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.remote.RemoteSegmentStore;
@@ -95,6 +99,25 @@ class RemoteBackendAutoConfigurationTests {
 				.contains(this.second.url() + ", state=UP")
 				.doesNotContain(TOKEN);
 		});
+	}
+
+	@Test
+	void metersTellEachServersSegmentsAndWhetherItAnswers() {
+		this.first.stop();
+		runner().withConfiguration(AutoConfigurations.of(IdGeneratorMetricsAutoConfiguration.class))
+			.withBean(SimpleMeterRegistry.class)
+			.run((context) -> {
+				context.getBean(IdGenerator.class).nextIds("order", 250);
+				MeterRegistry meters = context.getBean(MeterRegistry.class);
+				String first = this.first.url().toString();
+				String second = this.second.url().toString();
+				assertThat(meters.get("idgen.remote.up").tag("server", first).gauge().value()).isZero();
+				assertThat(meters.get("idgen.remote.up").tag("server", second).gauge().value()).isOne();
+				assertThat(meters.get("idgen.remote.segments").tag("server", first).functionCounter().count()).isZero();
+				assertThat(meters.get("idgen.remote.segments").tag("server", second).functionCounter().count())
+					.isEqualTo(this.second.served("order"))
+					.isGreaterThanOrEqualTo(2);
+			});
 	}
 
 	@Test

@@ -9,6 +9,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 import io.github.idgen.DefaultIdGenerator;
 import io.github.idgen.autoconfigure.BackendObservers;
@@ -16,6 +17,7 @@ import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.ObfuscatedSequences;
 import io.github.idgen.autoconfigure.runway.SequenceRunways;
+import io.github.idgen.remote.RemoteSegmentStore;
 import io.github.idgen.segment.striped.StripedSegmentStore;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 
@@ -53,6 +55,21 @@ public final class IdGeneratorMetricsAutoConfiguration {
 	@Bean
 	StripeMeters idgenStripeMeters(MeterRegistry registry, ObjectProvider<StripedSegmentStore> stores) {
 		return new StripeMeters(registry, stores);
+	}
+
+	/**
+	 * The meters of the ID servers of the remote backend, where Spring's
+	 * {@code RestClient}, which it calls them with, is present.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.web.client.RestClient")
+	static class RemoteServerMetersConfiguration {
+
+		@Bean
+		RemoteServerMeters idgenRemoteServerMeters(MeterRegistry registry, ObjectProvider<RemoteSegmentStore> stores) {
+			return new RemoteServerMeters(registry, stores);
+		}
+
 	}
 
 }
