@@ -1,5 +1,6 @@
 package io.github.idgen.autoconfigure;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,9 +10,11 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration;
@@ -20,6 +23,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.web.client.RestClient;
 
 import io.github.idgen.BackendMisconfiguredException;
+import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthContributorAutoConfiguration;
 import io.github.idgen.autoconfigure.health.IdGeneratorHealthIndicator;
@@ -29,6 +33,7 @@ import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.remote.RemoteSegmentStore;
 import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.test.SegmentServerDouble;
+import io.github.idgen.test.SelfSignedCertificate;
 import io.github.idgen.test.TestBackends;
 
 import static io.github.idgen.autoconfigure.StartupFailures.invalidProperty;
@@ -115,8 +120,9 @@ class RemoteBackendAutoConfigurationTests {
 				assertThat(meters.get("idgen.remote.up").tag("server", second).gauge().value()).isOne();
 				assertThat(meters.get("idgen.remote.segments").tag("server", first).functionCounter().count()).isZero();
 				assertThat(meters.get("idgen.remote.segments").tag("server", second).functionCounter().count())
-					.isEqualTo(this.second.served("order"))
-					.isGreaterThanOrEqualTo(2);
+					.as("segments counted, at most those the server reserved (a prefetch may still be answered)")
+					.isGreaterThanOrEqualTo(2)
+					.isLessThanOrEqualTo(this.second.served("order"));
 			});
 	}
 
@@ -169,6 +175,31 @@ class RemoteBackendAutoConfigurationTests {
 				.run((context) -> assertThat(invalidProperty(context, property).getAction())
 					.contains("set it on the ID servers"));
 		});
+	}
+
+	@Test
+	void httpsServersAreTrustedThroughTheSslBundle(@TempDir Path directory) {
+		SelfSignedCertificate certificate = SelfSignedCertificate.create(directory);
+		DataSource dataSource = TestBackends.h2();
+		new JdbcSegmentSchema(dataSource, "idgen_remote_tls").createIfMissing();
+		try (SegmentServerDouble https = new SegmentServerDouble(new JdbcSegmentStore(dataSource, "idgen_remote_tls"),
+				Map.of("order", SequenceBounds.startingAt(1_000_000)), certificate.serverContext())) {
+			ApplicationContextRunner runner = new ApplicationContextRunner()
+				.withConfiguration(
+						IdgenAutoConfigurations.of(RestClientAutoConfiguration.class, SslAutoConfiguration.class))
+				.withPropertyValues("idgen.backend=remote", "idgen.remote.servers=" + https.url(),
+						"idgen.remote.token=" + TOKEN, "idgen.segment.min-step=10", "idgen.segment.step=100",
+						"idgen.segment.fetch-timeout=1s");
+			runner
+				.withPropertyValues("idgen.remote.ssl.bundle=ids",
+						"spring.ssl.bundle.pem.ids.truststore.certificate=file:" + certificate.certificate())
+				.run((context) -> assertThat(context.getBean(IdGenerator.class).nextId("order")).isEqualTo(1_000_000));
+			runner.run((context) -> assertThatExceptionOfType(BackendUnavailableException.class)
+				.isThrownBy(() -> context.getBean(IdGenerator.class).nextId("order")));
+			assertThat(https.served("order")).as("segments served over TLS").isOne();
+			runner.withPropertyValues("idgen.remote.ssl.bundle=missing")
+				.run((context) -> invalidProperty(context, "idgen.remote.ssl.bundle"));
+		}
 	}
 
 	@Test

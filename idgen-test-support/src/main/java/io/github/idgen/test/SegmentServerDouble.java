@@ -16,8 +16,12 @@ import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import javax.net.ssl.SSLContext;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 
 import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceExhaustedException;
@@ -60,14 +64,28 @@ public final class SegmentServerDouble implements AutoCloseable {
 
 	private volatile Failure failure;
 
+	private final SSLContext tls;
+
 	/**
 	 * Create a server and start it on a free port of the loopback address.
 	 * @param store the store it reserves from
 	 * @param sequences the sequences it serves, with their bounds
 	 */
 	public SegmentServerDouble(SegmentStore store, Map<String, SequenceBounds> sequences) {
+		this(store, sequences, null);
+	}
+
+	/**
+	 * Create a server that answers over TLS, and start it on a free port of the loopback
+	 * address.
+	 * @param store the store it reserves from
+	 * @param sequences the sequences it serves, with their bounds
+	 * @param tls the TLS context of the server, or {@code null} for plain HTTP
+	 */
+	public SegmentServerDouble(SegmentStore store, Map<String, SequenceBounds> sequences, SSLContext tls) {
 		this.store = store;
 		this.sequences = Map.copyOf(sequences);
+		this.tls = tls;
 		start();
 	}
 
@@ -76,8 +94,16 @@ public final class SegmentServerDouble implements AutoCloseable {
 	 */
 	public void start() {
 		try {
-			HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), this.port),
-					0);
+			InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), this.port);
+			HttpServer server;
+			if (this.tls != null) {
+				HttpsServer https = HttpsServer.create(address, 0);
+				https.setHttpsConfigurator(new HttpsConfigurator(this.tls));
+				server = https;
+			}
+			else {
+				server = HttpServer.create(address, 0);
+			}
 			server.setExecutor(Executors.newFixedThreadPool(8));
 			server.createContext("/api/v1/", this::handle);
 			server.start();
@@ -101,7 +127,7 @@ public final class SegmentServerDouble implements AutoCloseable {
 	 * @return such as {@code http://127.0.0.1:41234}
 	 */
 	public URI url() {
-		return URI.create("http://127.0.0.1:" + this.port);
+		return URI.create(((this.tls != null) ? "https" : "http") + "://127.0.0.1:" + this.port);
 	}
 
 	/**

@@ -5,11 +5,15 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 
+import javax.net.ssl.SSLContext;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.ssl.NoSuchSslBundleException;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
@@ -21,6 +25,7 @@ import io.github.idgen.autoconfigure.ConditionalOnBackend;
 import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SegmentSettingsMapper;
+import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.background.BackgroundThreads;
 import io.github.idgen.remote.RemoteSegmentStore;
 import io.github.idgen.remote.RemoteServer;
@@ -30,7 +35,8 @@ import io.github.idgen.remote.RemoteServer;
  * {@link RestClient}, buffered like those of every segment backend. The client starts
  * from the application's {@code RestClient.Builder} when Spring Boot configured one (its
  * message converters and observations), and calls each server with the JDK's HTTP client
- * and {@code idgen.remote.timeout} for connecting and for each answer.
+ * and {@code idgen.remote.timeout} for connecting and for each answer, over TLS with the
+ * SSL bundle of {@code idgen.remote.ssl.bundle} where one is named.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass(RestClient.class)
@@ -48,11 +54,13 @@ class RemoteBackendConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RemoteSegmentStore idgenRemoteSegmentStore(RemoteProperties remote, ObjectProvider<RestClient.Builder> builders) {
+	RemoteSegmentStore idgenRemoteSegmentStore(RemoteProperties remote, ObjectProvider<RestClient.Builder> builders,
+			ObjectProvider<SslBundles> sslBundles) {
 		RemoteSettingsCheck.check(remote);
+		SSLContext sslContext = sslContext(remote.getSsl().getBundle(), sslBundles);
 		List<RemoteServer> servers = remote.getServers()
 			.stream()
-			.map((url) -> server(url, remote.getTimeout(), builders.getIfAvailable(RestClient::builder)))
+			.map((url) -> server(url, remote.getTimeout(), sslContext, builders.getIfAvailable(RestClient::builder)))
 			.toList();
 		if (remote.getToken() != null) {
 			servers.stream()
@@ -67,12 +75,37 @@ class RemoteBackendConfiguration {
 		return new RemoteSegmentStore(servers, remote.getToken(), remote.getBackOff(), remote.getMaxBackOff());
 	}
 
-	private static RemoteServer server(URI url, Duration timeout, RestClient.Builder builder) {
-		HttpClient http = HttpClient.newBuilder()
+	/**
+	 * Return the TLS context of the SSL bundle of {@code idgen.remote.ssl.bundle}, or
+	 * {@code null} for the JDK's default.
+	 */
+	private static SSLContext sslContext(String bundle, ObjectProvider<SslBundles> sslBundles) {
+		if (bundle == null) {
+			return null;
+		}
+		SslBundles bundles = sslBundles.getIfAvailable();
+		if (bundles != null) {
+			try {
+				return bundles.getBundle(bundle).createSslContext();
+			}
+			catch (NoSuchSslBundleException ex) {
+				logger.debug("No SSL bundle named {}", bundle, ex);
+			}
+		}
+		throw new IdGeneratorConfigurationException("idgen.remote.ssl.bundle", bundle,
+				"idgen.remote.ssl.bundle is '" + bundle + "', and the application has no SSL bundle of that name.",
+				"Configure the bundle under spring.ssl.bundle (for example spring.ssl.bundle.pem." + bundle
+						+ ".truststore.certificate), or set idgen.remote.ssl.bundle to the name of one.");
+	}
+
+	private static RemoteServer server(URI url, Duration timeout, SSLContext sslContext, RestClient.Builder builder) {
+		HttpClient.Builder http = HttpClient.newBuilder()
 			.connectTimeout(timeout)
-			.followRedirects(HttpClient.Redirect.NEVER)
-			.build();
-		JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http);
+			.followRedirects(HttpClient.Redirect.NEVER);
+		if (sslContext != null) {
+			http.sslContext(sslContext);
+		}
+		JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http.build());
 		requestFactory.setReadTimeout(timeout);
 		return new RemoteServer(url, builder.baseUrl(url.toString()).requestFactory(requestFactory).build());
 	}

@@ -43,6 +43,11 @@ public class RemoteProperties {
 	 */
 	private Duration maxBackOff = Duration.ofSeconds(30);
 
+	/**
+	 * TLS of the calls to https:// servers.
+	 */
+	private final Ssl ssl = new Ssl();
+
 	public List<URI> getServers() {
 		return this.servers;
 	}
@@ -81,6 +86,32 @@ public class RemoteProperties {
 
 	public void setMaxBackOff(Duration maxBackOff) {
 		this.maxBackOff = maxBackOff;
+	}
+
+	public Ssl getSsl() {
+		return this.ssl;
+	}
+
+	/**
+	 * TLS of the calls to the ID servers.
+	 */
+	public static class Ssl {
+
+		/**
+		 * Name of the SSL bundle (spring.ssl.bundle.*) whose trust material, and key
+		 * material for mutual TLS, the calls to https:// servers use. Without one, the
+		 * JDK's default trust store.
+		 */
+		private String bundle;
+
+		public String getBundle() {
+			return this.bundle;
+		}
+
+		public void setBundle(String bundle) {
+			this.bundle = bundle;
+		}
+
 	}
 
 }
