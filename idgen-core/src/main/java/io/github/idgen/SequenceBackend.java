@@ -2,6 +2,8 @@ package io.github.idgen;
 
 import java.util.Map;
 
+import io.github.idgen.segment.Segment;
+
 /**
  * A backend that serves sequences: it creates the {@link Sequence} of a name and can tell
  * whether it is able to serve IDs.
@@ -30,6 +32,29 @@ public interface SequenceBackend extends SequenceFactory {
 	default long reservedUpTo(String sequence) {
 		throw new UnsupportedOperationException("The IDs of sequence " + SequenceNames.quote(sequence)
 				+ " come from no counter that " + getClass().getSimpleName() + " can read without reserving");
+	}
+
+	/**
+	 * Reserve a segment of a sequence straight from the backend's store, with the
+	 * sequence's bounds, bypassing the buffer that serves the sequence's IDs: a block of
+	 * IDs that no other caller, in any process sharing the store, ever receives, for a
+	 * caller that hands them out itself (such as a client of an ID server). The IDs the
+	 * backend's sequences hand out and the reserved segments never overlap. The default
+	 * cannot reserve.
+	 * @param sequence the sequence name, valid as {@link SequenceNames#validate} defines
+	 * it
+	 * @param size the number of IDs wanted, at least 1
+	 * @return the segment: {@code size} IDs, or fewer where the sequence's max-value cuts
+	 * it; a striped store's has a stride above 1
+	 * @throws UnsupportedOperationException if the IDs of the sequence do not come in
+	 * segments (snowflake IDs, Redis in increment or time mode)
+	 * @throws SequenceExhaustedException if the sequence has handed out its last ID
+	 * @throws BackendUnavailableException if the store could not be reached
+	 * @throws IllegalArgumentException if the size is less than 1
+	 */
+	default Segment reserve(String sequence, long size) {
+		throw new UnsupportedOperationException("The IDs of sequence " + SequenceNames.quote(sequence)
+				+ " do not come in segments that " + getClass().getSimpleName() + " can reserve");
 	}
 
 	/**

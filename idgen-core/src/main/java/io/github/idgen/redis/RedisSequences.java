@@ -11,6 +11,7 @@ import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceMode;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.redis.time.RedisTimeSequences;
+import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentSequences;
 
 /**
@@ -59,6 +60,20 @@ public final class RedisSequences implements SequenceBackend, AutoCloseable {
 					this.settings.waitTimeout(name));
 			case TIME -> this.times.create(name);
 		};
+	}
+
+	/**
+	 * Reserve a segment of a sequence in segment mode from its store; the IDs of a
+	 * sequence in increment or time mode do not come in segments.
+	 */
+	@Override
+	public Segment reserve(String sequence, long size) {
+		SequenceMode mode = this.settings.mode(sequence);
+		if (mode != SequenceMode.SEGMENT) {
+			throw new UnsupportedOperationException("Sequence " + SequenceNames.quote(sequence) + " is served in "
+					+ mode.name().toLowerCase(Locale.ROOT) + " mode, whose IDs do not come in segments");
+		}
+		return this.segments.reserve(sequence, size);
 	}
 
 	/**

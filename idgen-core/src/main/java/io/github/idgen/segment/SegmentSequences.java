@@ -126,6 +126,20 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	}
 
 	/**
+	 * Reserve a segment straight from the store, with the sequence's bounds (those of
+	 * {@code order} for a period counter such as {@code order@20261121}), checked as the
+	 * buffers check theirs: one that ends past the max-value is refused.
+	 */
+	@Override
+	public Segment reserve(String sequence, long size) {
+		if (size < 1) {
+			throw new IllegalArgumentException("size must be at least 1 but was " + size);
+		}
+		SequenceBounds bounds = settings(sequence).bounds();
+		return new SegmentGuard(sequence, bounds).check(this.store.allocate(sequence, size, bounds));
+	}
+
+	/**
 	 * Return the store's {@link SegmentStore#counter counter} of the sequence, or one
 	 * below the sequence's start if the store holds none.
 	 */

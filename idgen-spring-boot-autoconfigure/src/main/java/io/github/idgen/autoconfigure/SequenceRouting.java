@@ -10,6 +10,7 @@ import io.github.idgen.SequenceFactory;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
 import io.github.idgen.format.ResetPeriod;
+import io.github.idgen.segment.Segment;
 
 /**
  * Creates each sequence with the backend that serves it: the one configured for the
@@ -76,6 +77,20 @@ public class SequenceRouting implements SequenceFactory {
 	 */
 	public long reservedUpTo(String sequence) {
 		return this.backends.get(backendOf(sequence)).reservedUpTo(sequence);
+	}
+
+	/**
+	 * Reserve a segment of a sequence straight from the store of the backend that serves
+	 * it, bypassing the sequence's buffer, as that backend {@link SequenceBackend#reserve
+	 * reserves}.
+	 * @param sequence the sequence name
+	 * @param size the number of IDs wanted, at least 1
+	 * @return the segment, {@code size} IDs or fewer
+	 * @throws UnsupportedOperationException if the IDs of the sequence do not come in
+	 * segments
+	 */
+	public Segment reserve(String sequence, long size) {
+		return this.backends.get(backendOf(sequence)).reserve(sequence, size);
 	}
 
 	/**

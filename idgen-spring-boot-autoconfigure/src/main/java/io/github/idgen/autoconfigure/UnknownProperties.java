@@ -23,8 +23,9 @@ import io.github.idgen.autoconfigure.jackson.IdGeneratorJacksonProperties;
  * <p>
  * {@link IdGeneratorProperties} cannot ignore no unknown field itself, because each
  * backend binds its own group ({@code idgen.<backend>}) in a class of its own package,
- * which rejects the unknown properties of that group, and so does
- * {@link IdGeneratorJacksonProperties} ({@code idgen.jackson}). This check binds
+ * which rejects the unknown properties of that group, and so do
+ * {@link IdGeneratorJacksonProperties} ({@code idgen.jackson}) and the ID server's
+ * properties ({@code idgen.server}, in the {@code idgen-server} module). This check binds
  * {@link IdGeneratorProperties} once more from the sources without those groups and
  * rejects every property left over, leaving out the system environment and system
  * properties as Spring Boot does.
@@ -36,13 +37,19 @@ final class UnknownProperties {
 	private static final ConfigurationPropertyName JACKSON = ConfigurationPropertyName
 		.of(IdGeneratorJacksonProperties.PREFIX);
 
+	/**
+	 * The group of the ID server's properties, which the {@code idgen-server} module
+	 * binds in a class of its own that rejects its unknown properties.
+	 */
+	private static final ConfigurationPropertyName SERVER = ConfigurationPropertyName.of("idgen.server");
+
 	private UnknownProperties() {
 	}
 
 	/**
 	 * Check that every {@code idgen} property of the environment is bound by
-	 * {@link IdGeneratorProperties} or lies in a backend's group or
-	 * {@code idgen.jackson}.
+	 * {@link IdGeneratorProperties} or lies in a backend's group, {@code idgen.jackson}
+	 * or {@code idgen.server}.
 	 * @param environment the environment
 	 * @throws org.springframework.boot.context.properties.bind.BindException whose cause
 	 * is an
@@ -52,8 +59,8 @@ final class UnknownProperties {
 	static void check(ConfigurableEnvironment environment) {
 		List<ConfigurationPropertySource> sources = new ArrayList<>();
 		ConfigurationPropertySources.get(environment)
-			.forEach(
-					(source) -> sources.add(source.filter((name) -> !inBackendGroup(name) && !inGroup(JACKSON, name))));
+			.forEach((source) -> sources.add(source
+				.filter((name) -> !inBackendGroup(name) && !inGroup(JACKSON, name) && !inGroup(SERVER, name))));
 		Binder binder = new Binder(sources, new PropertySourcesPlaceholdersResolver(environment));
 		BindHandler handler = new NoUnboundElementsBindHandler(BindHandler.DEFAULT, new UnboundElementsSourceFilter());
 		binder.bind(IDGEN, Bindable.of(IdGeneratorProperties.class), handler);

@@ -37,6 +37,7 @@ import io.github.idgen.redis.RedisKeys;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.redis.time.RedisTimeLayout;
 import io.github.idgen.redis.time.RedisTimeSequence;
+import io.github.idgen.segment.Segment;
 import io.github.idgen.segment.SegmentBuffer;
 import io.github.idgen.test.WaitingCall;
 import io.github.idgen.test.RedisServerExtension;
@@ -81,6 +82,20 @@ class RedisBackendAutoConfigurationTests {
 		runner().withPropertyValues(epoch).run((context) -> assertThat(context).hasNotFailed());
 		runner().withPropertyValues("idgen.sequences.clock.mode=time", epoch, "idgen.runway.minimum=4y")
 			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void reservesSegmentsStraightFromTheStoreOfSequencesInSegmentModeOnly() {
+		runner().withPropertyValues("idgen.sequences.blocks.start=100", "idgen.sequences.counted.mode=increment")
+			.run((context) -> {
+				SequenceRouting routing = context.getBean(SequenceRouting.class);
+				assertThat(routing.reserve("blocks", 50)).isEqualTo(new Segment(100, 150));
+				assertThat(context.getBean(IdGenerator.class).nextId("blocks")).isEqualTo(150);
+				assertThat(routing.reserve("blocks", 50).start()).isGreaterThan(150);
+				assertThatExceptionOfType(UnsupportedOperationException.class)
+					.isThrownBy(() -> routing.reserve("counted", 10))
+					.withMessage("Sequence 'counted' is served in increment mode, whose IDs do not come in segments");
+			});
 	}
 
 	@Test
