@@ -196,7 +196,7 @@ public class RemoteSegmentStore implements SegmentStore {
 			.headers(this::authorize)
 			.contentType(MediaType.APPLICATION_JSON)
 			.accept(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON)
-			.body(new SegmentRequest(step))
+			.body(SegmentRequest.json(step))
 			.exchange((request, response) -> {
 				int status = response.getStatusCode().value();
 				if (status >= 200 && status < 300) {

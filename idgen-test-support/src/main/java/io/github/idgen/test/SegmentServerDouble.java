@@ -33,8 +33,8 @@ import io.github.idgen.segment.SequenceBounds;
  * An HTTP server that answers segment reservations as an idgen ID server does, from a
  * real {@link SegmentStore}, and that a test can make fail: answer a status, stall, or
  * answer something that is not a segment. It serves only the sequences it is given, with
- * their bounds, as the servers do. It records the {@code Authorization} header of every
- * call.
+ * their bounds, as the servers do, and refuses a body without a {@code Content-Length}
+ * (413), as they do. It records the {@code Authorization} header of every call.
  */
 public final class SegmentServerDouble implements AutoCloseable {
 
@@ -182,6 +182,10 @@ public final class SegmentServerDouble implements AutoCloseable {
 			Failure failure = this.failure;
 			if (failure != null) {
 				fail(exchange, failure);
+				return;
+			}
+			if (exchange.getRequestHeaders().getFirst("Content-Length") == null) {
+				problem(exchange, 413, "request-too-large");
 				return;
 			}
 			reserve(exchange, matcher.group(1), body(exchange.getRequestBody()));
