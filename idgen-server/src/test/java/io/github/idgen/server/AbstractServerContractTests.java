@@ -81,6 +81,13 @@ abstract class AbstractServerContractTests {
 	}
 
 	@Test
+	void healthIsUpWhileTheStoreAnswers() {
+		Response health = this.api.get("/api/v1/health");
+		assertThat(health.status()).isEqualTo(200);
+		assertThat(health.body()).isEqualTo("{\"status\":\"UP\"}");
+	}
+
+	@Test
 	void aBatchIsJsonStringsAscendingAndNumbersOnRequest() {
 		Response strings = this.api.post("/api/v1/sequences/invoice/ids?count=5");
 		assertThat(strings.status()).isEqualTo(200);

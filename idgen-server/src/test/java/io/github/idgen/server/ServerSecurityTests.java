@@ -76,7 +76,7 @@ class ServerSecurityTests {
 		for (Response response : new Response[] { this.anonymous.get("/api/v1/sequences/order/id"),
 				this.anonymous.post("/api/v1/sequences/order/ids?count=2"),
 				this.anonymous.postJson("/api/v1/sequences/order/segments", "{\"size\":10}"),
-				this.anonymous.get("/api/v1/sequences/no-such-sequence/id") }) {
+				this.anonymous.get("/api/v1/sequences/no-such-sequence/id"), this.anonymous.get("/api/v1/health") }) {
 			assertProblem(response, 401, "unauthorized");
 			assertThat(response.header("WWW-Authenticate")).startsWith("Bearer");
 		}

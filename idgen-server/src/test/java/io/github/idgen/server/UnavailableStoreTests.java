@@ -47,7 +47,7 @@ class UnavailableStoreTests {
 		ApiCalls api = this.server.calls();
 		for (Response response : new Response[] { api.get("/api/v1/sequences/order/id"),
 				api.post("/api/v1/sequences/invoice/ids?count=10"),
-				api.postJson("/api/v1/sequences/order/segments", "{\"size\":100}") }) {
+				api.postJson("/api/v1/sequences/order/segments", "{\"size\":100}"), api.get("/api/v1/health") }) {
 			assertProblem(response, 503, "backend-unavailable");
 			assertThat(response.header("Retry-After")).isEqualTo("1");
 			assertThat(response.body()).doesNotContain("127.0.0.1")

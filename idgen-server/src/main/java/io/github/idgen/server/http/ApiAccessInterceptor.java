@@ -67,10 +67,12 @@ class ApiAccessInterceptor implements HandlerInterceptor {
 	 * path happens to lie under {@code /api/v1}, such as the static resources' that
 	 * answers a path no endpoint maps.
 	 * @param handler the handler
-	 * @return whether it is an endpoint of {@link SequenceController}
+	 * @return whether it is an endpoint of {@link SequenceController} or
+	 * {@link ServerHealthController}
 	 */
 	static boolean isApiEndpoint(Object handler) {
-		return handler instanceof HandlerMethod method && method.getBeanType() == SequenceController.class;
+		return handler instanceof HandlerMethod method && (method.getBeanType() == SequenceController.class
+				|| method.getBeanType() == ServerHealthController.class);
 	}
 
 	/**

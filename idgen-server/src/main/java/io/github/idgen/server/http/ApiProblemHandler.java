@@ -30,9 +30,9 @@ import io.github.idgen.WorkerIdLostException;
  * can name hosts and users, nor a stack trace. Failures a retry may heal get a
  * {@code Retry-After}; a missing or wrong token a {@code WWW-Authenticate: Bearer}. It
  * comes before every other advice, such as Spring Boot's problem details, for the
- * endpoints of {@link SequenceController} only.
+ * endpoints of {@link SequenceController} and {@link ServerHealthController} only.
  */
-@RestControllerAdvice(assignableTypes = SequenceController.class)
+@RestControllerAdvice(assignableTypes = { SequenceController.class, ServerHealthController.class })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ApiProblemHandler {
 

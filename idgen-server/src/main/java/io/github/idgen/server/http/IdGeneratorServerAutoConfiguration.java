@@ -1,5 +1,7 @@
 package io.github.idgen.server.http;
 
+import java.util.List;
+
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -17,6 +19,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import io.github.idgen.IdGenerator;
 import io.github.idgen.autoconfigure.IdDecoder;
 import io.github.idgen.autoconfigure.IdGeneratorAutoConfiguration;
+import io.github.idgen.autoconfigure.IdGeneratorBackend;
 import io.github.idgen.autoconfigure.IdGeneratorProperties;
 import io.github.idgen.autoconfigure.SequenceRouting;
 
@@ -58,6 +61,11 @@ public final class IdGeneratorServerAutoConfiguration {
 			IdGeneratorServerProperties properties) {
 		return new SequenceController(generator, sequences, routing,
 				new IdDecoders(routing, decoders.orderedStream().toList()), properties);
+	}
+
+	@Bean
+	ServerHealthController idgenServerHealthController(List<IdGeneratorBackend> backends) {
+		return new ServerHealthController(backends);
 	}
 
 	@Bean
