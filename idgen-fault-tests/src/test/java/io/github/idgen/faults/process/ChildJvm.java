@@ -17,9 +17,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link GeneratorProcess} in a child JVM with a small heap and the C1 compiler only,
- * on the test class path ({@link ChildClasspath}). Its output goes to a log file, which
- * failure messages quote. {@link #close()} kills it if it still runs, so a scenario that
- * closes its children in a {@code finally} block leaves no JVM behind.
+ * on the test class path ({@link ChildClasspath}), or another program on that class path,
+ * such as an ID server. Its output goes to a log file, which failure messages quote.
+ * {@link #close()} kills it if it still runs, so a scenario that closes its children in a
+ * {@code finally} block leaves no JVM behind.
  */
 final class ChildJvm implements AutoCloseable {
 
@@ -49,13 +50,29 @@ final class ChildJvm implements AutoCloseable {
 	 * @return the started child
 	 */
 	static ChildJvm start(String name, ChildOptions options, Map<String, String> environment, Path logDirectory) {
+		return start(name, GeneratorProcess.class.getName(), options.toArgs(), JVM_OPTIONS, environment, logDirectory);
+	}
+
+	/**
+	 * Start the main class of another program on the same class path, such as an ID
+	 * server.
+	 * @param name the child's name, used for its log file
+	 * @param mainClass the class whose {@code main} to run
+	 * @param arguments its arguments
+	 * @param jvmOptions the options of the child JVM
+	 * @param environment variables to add to the child's environment
+	 * @param logDirectory where to write the log file {@code <name>.log}
+	 * @return the started child, which is ready once it prints {@code READY}
+	 */
+	static ChildJvm start(String name, String mainClass, List<String> arguments, List<String> jvmOptions,
+			Map<String, String> environment, Path logDirectory) {
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-		command.addAll(JVM_OPTIONS);
+		command.addAll(jvmOptions);
 		command.add("-cp");
 		command.add(ChildClasspath.get());
-		command.add(GeneratorProcess.class.getName());
-		command.addAll(options.toArgs());
+		command.add(mainClass);
+		command.addAll(arguments);
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
 		builder.environment().putAll(environment);
 		try {

@@ -1,5 +1,8 @@
 package io.github.idgen.faults.process;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -16,6 +19,8 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.client.RestClient;
 
 import io.github.idgen.jdbc.JdbcKeyChecks;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
@@ -26,6 +31,8 @@ import io.github.idgen.mongo.MongoSegmentStore;
 import io.github.idgen.redis.RedisKeys;
 import io.github.idgen.redis.RedisSegmentStore;
 import io.github.idgen.redis.RedisWorkerLeaseStore;
+import io.github.idgen.remote.RemoteSegmentStore;
+import io.github.idgen.remote.RemoteServer;
 import io.github.idgen.segment.KeyCheckStore;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.striped.StripeMember;
@@ -43,11 +50,13 @@ import io.github.idgen.worker.WorkerLeaseStore;
  * many stores the layout has) and, for each store {@code i} from 0,
  * {@code stripe.<i>.name}, {@code stripe.<i>.url}, {@code stripe.<i>.table} and optional
  * {@code stripe.<i>.user} and {@code stripe.<i>.password}; optional {@code retired} (how
- * many retired stores) with {@code retired.<i>.*} alike. Each store of a striped store
- * opens a connection per operation ({@link UnpooledDataSource}), so its URL should set
- * the driver's connect and socket timeouts; the striped store's layout is checked, or set
- * up, before the store is returned ({@link StripedSegmentStore#establish()}).
- * {@link #close()} closes the connections and stops a striped store's background checks.
+ * many retired stores) with {@code retired.<i>.*} alike; or {@code remote}, ID servers
+ * ({@code servers}, {@code token}, {@code timeout}, see {@link #remote()}). Each store of
+ * a striped store opens a connection per operation ({@link UnpooledDataSource}), so its
+ * URL should set the driver's connect and socket timeouts; the striped store's layout is
+ * checked, or set up, before the store is returned
+ * ({@link StripedSegmentStore#establish()}). {@link #close()} closes the connections and
+ * stops a striped store's background checks.
  */
 final class ChildStores implements AutoCloseable {
 
@@ -76,6 +85,7 @@ final class ChildStores implements AutoCloseable {
 			case "redis" -> redisSegmentStore();
 			case "mongo" -> new MongoSegmentStore(mongo());
 			case "striped" -> striped();
+			case "remote" -> remote();
 			default -> throw new IllegalArgumentException("Unknown store " + this.options.get("store"));
 		};
 	}
@@ -91,6 +101,25 @@ final class ChildStores implements AutoCloseable {
 			throw new IllegalArgumentException("Not a Redis store: " + this.options.get("store"));
 		}
 		return new RedisSegmentStore(redis(), new RedisKeys(this.options.get("prefix")));
+	}
+
+	/**
+	 * Open a {@link RemoteSegmentStore} over the ID servers of option {@code servers}
+	 * (base URLs separated by commas), with option {@code token} and a timeout of option
+	 * {@code timeout} (an ISO-8601 duration) per call; a server that fails is asked after
+	 * the others for a second, doubled up to five.
+	 */
+	private RemoteSegmentStore remote() {
+		Duration timeout = this.options.getDuration("timeout");
+		List<RemoteServer> servers = new ArrayList<>();
+		for (String url : this.options.get("servers").split(",")) {
+			HttpClient http = HttpClient.newBuilder().connectTimeout(timeout).build();
+			JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http);
+			requestFactory.setReadTimeout(timeout);
+			servers.add(new RemoteServer(URI.create(url),
+					RestClient.builder().baseUrl(url).requestFactory(requestFactory).build()));
+		}
+		return new RemoteSegmentStore(servers, this.options.get("token"), Duration.ofSeconds(1), Duration.ofSeconds(5));
 	}
 
 	private StripedSegmentStore striped() {

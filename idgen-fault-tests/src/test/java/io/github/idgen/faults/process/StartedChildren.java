@@ -33,6 +33,21 @@ final class StartedChildren implements AfterEachCallback {
 		return child;
 	}
 
+	/**
+	 * Start a child JVM of another program that is closed after the test.
+	 * @param name the child's name
+	 * @param mainClass the class whose {@code main} to run
+	 * @param arguments its arguments
+	 * @param jvmOptions the options of the child JVM
+	 * @param logDirectory the directory of the child's log
+	 * @return the child
+	 */
+	ChildJvm start(String name, String mainClass, List<String> arguments, List<String> jvmOptions, Path logDirectory) {
+		ChildJvm child = ChildJvm.start(name, mainClass, arguments, jvmOptions, Map.of(), logDirectory);
+		this.started.add(child);
+		return child;
+	}
+
 	@Override
 	public void afterEach(ExtensionContext context) throws Exception {
 		for (ChildJvm child : this.started) {
