@@ -15,7 +15,9 @@ if (jars.size() != 1) {
 }
 def log = new File(basedir, 'target/smoke-app.log')
 def java = new File(System.getProperty('java.home'), 'bin/java').path
-def process = new ProcessBuilder(java, '-XX:TieredStopAtLevel=1', '-jar', jars[0].path)
+// An application's verify.groovy may set smokeAppArguments, such as the URL of a server it started.
+def arguments = binding.hasVariable('smokeAppArguments') ? smokeAppArguments : []
+def process = new ProcessBuilder([java, '-XX:TieredStopAtLevel=1', '-jar', jars[0].path] + arguments)
         .directory(basedir)
         .redirectErrorStream(true)
         .redirectOutput(log)

@@ -1,0 +1,4 @@
+/**
+ * The remote smoke application.
+ */
+package io.github.idgen.smoke.remote;
