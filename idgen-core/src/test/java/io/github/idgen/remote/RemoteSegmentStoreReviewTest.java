@@ -1,0 +1,141 @@
+package io.github.idgen.remote;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.sql.DataSource;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.client.RestClient;
+
+import io.github.idgen.jdbc.JdbcSegmentSchema;
+import io.github.idgen.jdbc.JdbcSegmentStore;
+import io.github.idgen.segment.SegmentBuffer;
+import io.github.idgen.segment.SegmentSequences;
+import io.github.idgen.segment.SegmentSettings;
+import io.github.idgen.segment.SequenceBounds;
+import io.github.idgen.segment.StepPolicy;
+import io.github.idgen.test.SegmentServerDouble;
+import io.github.idgen.test.SegmentServerDouble.Failure;
+import io.github.idgen.test.TestBackends;
+
+import static io.github.idgen.test.UniqueNames.uniqueName;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Review of the remote backend (issue 28): hostile and slow ID servers next to one that
+ * answers.
+ */
+class RemoteSegmentStoreReviewTest {
+
+	private final String order = uniqueName("order");
+
+	private SegmentServerDouble good;
+
+	private final List<HttpServer> hostile = new ArrayList<>();
+
+	@BeforeEach
+	void startServer() {
+		DataSource dataSource = TestBackends.h2();
+		new JdbcSegmentSchema(dataSource, "idgen_remote_review").createIfMissing();
+		JdbcSegmentStore store = new JdbcSegmentStore(dataSource, "idgen_remote_review");
+		this.good = new SegmentServerDouble(store, Map.of(this.order, SequenceBounds.startingAt(1_000_000)));
+	}
+
+	@AfterEach
+	void stopServers() {
+		this.good.close();
+		this.hostile.forEach((server) -> server.stop(0));
+	}
+
+	private URI hostile(HttpHandler handler) throws IOException {
+		HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+		server.setExecutor(Executors.newCachedThreadPool());
+		server.createContext("/", handler);
+		server.start();
+		this.hostile.add(server);
+		return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+	}
+
+	private static RemoteServer server(URI url, Duration timeout) {
+		HttpClient http = HttpClient.newBuilder()
+			.connectTimeout(timeout)
+			.followRedirects(HttpClient.Redirect.NEVER)
+			.build();
+		JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http);
+		requestFactory.setReadTimeout(timeout);
+		return new RemoteServer(url,
+				RestClient.builder().baseUrl(url.toString()).requestFactory(requestFactory).build());
+	}
+
+	private static RemoteSegmentStore store(Duration timeout, URI... urls) {
+		List<RemoteServer> servers = new ArrayList<>();
+		for (URI url : urls) {
+			servers.add(server(url, timeout));
+		}
+		return new RemoteSegmentStore(servers, "token", Duration.ofSeconds(1), Duration.ofSeconds(30));
+	}
+
+	private static void drip(HttpExchange exchange, Duration total) throws IOException {
+		exchange.getResponseHeaders().add("Content-Type", "application/json");
+		exchange.sendResponseHeaders(200, 0);
+		long until = System.nanoTime() + total.toNanos();
+		try (OutputStream out = exchange.getResponseBody()) {
+			out.write("{\"sequence\":\"".getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			while (System.nanoTime() < until) {
+				out.write(' ');
+				out.flush();
+				Thread.sleep(200);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (IOException ex) {
+			// the client went away
+		}
+	}
+
+	@Test
+	@Disabled("review-remote: two stalled servers before one that answers: next() fails at the default fetch-timeout")
+	void withTheDefaultTimeoutsTwoStalledServersMakeNextFailWhileAThirdAnswers() throws Exception {
+		SegmentServerDouble stalled1 = new SegmentServerDouble(null, Map.of());
+		SegmentServerDouble stalled2 = new SegmentServerDouble(null, Map.of());
+		stalled1.failWith(Failure.stall(Duration.ofSeconds(20)));
+		stalled2.failWith(Failure.stall(Duration.ofSeconds(20)));
+		// the defaults: idgen.remote.timeout=2s, idgen.segment.fetch-timeout=3s
+		RemoteSegmentStore store = store(Duration.ofSeconds(2), stalled1.url(), stalled2.url(), this.good.url());
+		SegmentSequences sequences = new SegmentSequences(store,
+				new SegmentSettings(1, 50, new StepPolicy(10, 500, Duration.ofSeconds(1)), 0.5, Duration.ofSeconds(3)),
+				Map.of());
+		try {
+			SegmentBuffer buffer = sequences.create(this.order);
+			assertThat(buffer.next()).as("the first ID while the third server answers").isEqualTo(1_000_000);
+		}
+		finally {
+			sequences.close();
+			stalled1.close();
+			stalled2.close();
+		}
+	}
+
+}
