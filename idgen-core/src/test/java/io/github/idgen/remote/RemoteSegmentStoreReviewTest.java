@@ -138,4 +138,28 @@ class RemoteSegmentStoreReviewTest {
 		}
 	}
 
+	@Test
+	@Disabled("review-remote: 408, 307 or a proxy's 404 from one server ends the reservation instead of failing over")
+	void aRequestTimeoutARedirectOrAProxysNotFoundFailOverToTheNextServer() throws Exception {
+		List<String> refused = new ArrayList<>();
+		for (int status : new int[] { 408, 307, 404 }) {
+			URI odd = hostile((exchange) -> {
+				exchange.getResponseHeaders().add("Location", "https://elsewhere.invalid/");
+				exchange.getResponseHeaders().add("Content-Type", "text/html");
+				byte[] body = "<html>not here</html>".getBytes(StandardCharsets.US_ASCII);
+				exchange.sendResponseHeaders(status, body.length);
+				exchange.getResponseBody().write(body);
+				exchange.close();
+			});
+			RemoteSegmentStore store = store(Duration.ofMillis(500), odd, this.good.url());
+			try {
+				store.allocate(this.order, 10, 1);
+			}
+			catch (RuntimeException ex) {
+				refused.add(status + ": " + ex);
+			}
+		}
+		assertThat(refused).as("reservations refused although the second server answers").isEmpty();
+	}
+
 }
