@@ -162,4 +162,41 @@ class RemoteSegmentStoreReviewTest {
 		assertThat(refused).as("reservations refused although the second server answers").isEmpty();
 	}
 
+	@Test
+	@Disabled("review-remote: a passing health check resets the doubling back-off of a server whose reservations time out")
+	void aPassingHealthCheckDoesNotResetTheBackOffOfAServerWhoseReservationsTimeOut() throws Exception {
+		URI halfDead = hostile((exchange) -> {
+			if (exchange.getRequestURI().getPath().endsWith("/health")) {
+				byte[] body = "{\"status\":\"UP\"}".getBytes(StandardCharsets.US_ASCII);
+				exchange.getResponseHeaders().add("Content-Type", "application/json");
+				exchange.sendResponseHeaders(200, body.length);
+				exchange.getResponseBody().write(body);
+				exchange.close();
+				return;
+			}
+			drip(exchange, Duration.ofSeconds(10));
+		});
+		AtomicLong nanoTime = new AtomicLong(System.nanoTime());
+		Duration backOff = Duration.ofSeconds(1);
+		RemoteSegmentStore store = new RemoteSegmentStore(
+				List.of(server(halfDead, Duration.ofMillis(300)), server(this.good.url(), Duration.ofMillis(300))),
+				"token", backOff, Duration.ofSeconds(30), nanoTime::get);
+		for (int i = 0; i < 3; i++) {
+			store.allocate(this.order, 10, 1);
+			nanoTime.addAndGet(backOff.toNanos() + 1);
+			// an actuator health probe between two fetches
+			store.checkAvailable();
+		}
+		nanoTime.addAndGet(backOff.toNanos() + 1);
+		assertThat(serverStates(store)).as("after three timeouts in a row, with health probes between them")
+			.containsExactly("BACKING_OFF", "UP");
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<String> serverStates(RemoteSegmentStore store) {
+		return ((List<Map<String, Object>>) store.details().get("servers")).stream()
+			.map((server) -> (String) server.get("state"))
+			.toList();
+	}
+
 }
