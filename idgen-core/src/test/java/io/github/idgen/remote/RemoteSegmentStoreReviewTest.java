@@ -199,4 +199,21 @@ class RemoteSegmentStoreReviewTest {
 			.toList();
 	}
 
+	@Test
+	@Disabled("review-remote: an interrupted fetch (close) marks every server, the healthy ones too, as failed")
+	void anInterruptedReservationDoesNotMarkHealthyServersFailed() {
+		RemoteSegmentStore store = store(Duration.ofMillis(500), this.good.url());
+		Thread.currentThread().interrupt();
+		try {
+			store.allocate(this.order, 10, 1);
+		}
+		catch (RuntimeException ex) {
+			// the interrupt ends the reservation, as it should
+		}
+		finally {
+			Thread.interrupted();
+		}
+		assertThat(store.details().toString()).as("the server never failed").doesNotContain("BACKING_OFF");
+	}
+
 }
