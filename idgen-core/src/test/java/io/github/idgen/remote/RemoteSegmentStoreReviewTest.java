@@ -16,6 +16,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import javax.sql.DataSource;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.core.read.ListAppender;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
@@ -23,9 +28,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
+import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.jdbc.JdbcSegmentSchema;
 import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.segment.SegmentBuffer;
@@ -39,6 +46,7 @@ import io.github.idgen.test.TestBackends;
 
 import static io.github.idgen.test.UniqueNames.uniqueName;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Review of the remote backend (issue 28): hostile and slow ID servers next to one that
@@ -214,6 +222,37 @@ class RemoteSegmentStoreReviewTest {
 			Thread.interrupted();
 		}
 		assertThat(store.details().toString()).as("the server never failed").doesNotContain("BACKING_OFF");
+	}
+
+	@Test
+	@Disabled("review-remote: the password of a server URL reaches the log through the failure logged at DEBUG")
+	void thePasswordOfAServerUrlReachesNoLog() {
+		URI url = URI.create("http://operator:hunter2@127.0.0.1:" + this.good.url().getPort());
+		this.good.stop();
+		ListAppender<ILoggingEvent> log = new ListAppender<>();
+		Logger logger = (Logger) LoggerFactory.getLogger(RemoteSegmentStore.class);
+		Level level = logger.getLevel();
+		logger.setLevel(Level.DEBUG);
+		logger.addAppender(log);
+		log.start();
+		try {
+			RemoteSegmentStore store = store(Duration.ofMillis(500), url);
+			assertThatExceptionOfType(BackendUnavailableException.class)
+				.isThrownBy(() -> store.allocate(this.order, 10, 1));
+		}
+		finally {
+			logger.detachAppender(log);
+			logger.setLevel(level);
+			this.good.start();
+		}
+		assertThat(log.list).isNotEmpty();
+		for (ILoggingEvent event : log.list) {
+			StringBuilder text = new StringBuilder(event.getFormattedMessage());
+			for (IThrowableProxy cause = event.getThrowableProxy(); cause != null; cause = cause.getCause()) {
+				text.append('\n').append(cause.getMessage());
+			}
+			assertThat(text.toString()).as("a log event").doesNotContain("hunter2");
+		}
 	}
 
 }
