@@ -255,4 +255,25 @@ class RemoteSegmentStoreReviewTest {
 		}
 	}
 
+	@Test
+	@Disabled("review-remote: a back-off past 292 years is accepted and the first failure throws ArithmeticException")
+	void aBackOffTooLongForNanosecondsIsRefusedOrEndsInATypedFailure() {
+		RemoteSegmentStore store;
+		try {
+			store = new RemoteSegmentStore(List.of(server(this.good.url(), Duration.ofMillis(500))), "token",
+					Duration.ofDays(200_000), Duration.ofDays(200_000));
+		}
+		catch (IllegalArgumentException ex) {
+			return; // refused when created: fine
+		}
+		this.good.stop();
+		try {
+			assertThatExceptionOfType(BackendUnavailableException.class)
+				.isThrownBy(() -> store.allocate(this.order, 10, 1));
+		}
+		finally {
+			this.good.start();
+		}
+	}
+
 }
