@@ -276,4 +276,24 @@ class RemoteSegmentStoreReviewTest {
 		}
 	}
 
+	@Test
+	@Disabled("review-remote: a back-off of 3h doubled 20 times overflows: after 21 failures the server is asked first")
+	void aLongBackOffDoubledManyTimesStaysALongBackOff() {
+		AtomicLong nanoTime = new AtomicLong(System.nanoTime());
+		RemoteSegmentStore store = new RemoteSegmentStore(List.of(server(this.good.url(), Duration.ofMillis(500))),
+				"token", Duration.ofHours(3), Duration.ofDays(1), nanoTime::get);
+		this.good.stop();
+		try {
+			for (int i = 0; i < 21; i++) {
+				assertThatExceptionOfType(BackendUnavailableException.class)
+					.isThrownBy(() -> store.allocate(this.order, 10, 1));
+			}
+		}
+		finally {
+			this.good.start();
+		}
+		assertThat(serverStates(store)).as("right after its 21st failure in a row, max-back-off 1 day")
+			.containsExactly("BACKING_OFF");
+	}
+
 }
