@@ -172,4 +172,22 @@ class RemoteBackendAutoConfigurationTests {
 			.run((context) -> assertThat(context).as("idgen.remote.timeout=10s, fetch-timeout 3s").hasFailed());
 	}
 
+	@Test
+	@Disabled("review-remote: a server URL with user:password starts, and the JDK client never sends the credentials")
+	void aServerUrlWithUserInformationIsRefusedAtStartup() {
+		String url = "http://operator:hunter2@127.0.0.1:" + this.first.url().getPort();
+		new ApplicationContextRunner()
+			.withConfiguration(IdgenAutoConfigurations.of(RestClientAutoConfiguration.class,
+					IdGeneratorHealthContributorAutoConfiguration.class))
+			.withPropertyValues("idgen.backend=remote", "idgen.remote.servers=" + url, "idgen.remote.timeout=500ms")
+			.run((context) -> {
+				if (!context.isClosed() && context.getStartupFailure() == null) {
+					context.getBean(IdGenerator.class).nextId("order");
+				}
+				assertThat(context)
+					.as("started with %s; the server saw Authorization %s", url, this.first.authorizations())
+					.hasFailed();
+			});
+	}
+
 }
