@@ -190,4 +190,16 @@ class RemoteBackendAutoConfigurationTests {
 			});
 	}
 
+	@Test
+	@Disabled("review-remote: the application's own RestClient.Builder bean is left with an ID server's base URL")
+	void theApplicationsRestClientBuilderKeepsNoBaseUrlOfAnIdServer() {
+		runner().withBean(RestClient.Builder.class, RestClient::builder).run((context) -> {
+			assertThat(context).hasNotFailed();
+			RestClient client = context.getBean(RestClient.Builder.class).build();
+			assertThatExceptionOfType(RuntimeException.class)
+				.as("a relative URI with the application's builder, which was given no base URL")
+				.isThrownBy(() -> client.get().uri("/api/v1/health").retrieve().toBodilessEntity());
+		});
+	}
+
 }
