@@ -1,0 +1,299 @@
+package io.github.idgen.remote;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.sql.DataSource;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.core.read.ListAppender;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.client.RestClient;
+
+import io.github.idgen.BackendUnavailableException;
+import io.github.idgen.jdbc.JdbcSegmentSchema;
+import io.github.idgen.jdbc.JdbcSegmentStore;
+import io.github.idgen.segment.SegmentBuffer;
+import io.github.idgen.segment.SegmentSequences;
+import io.github.idgen.segment.SegmentSettings;
+import io.github.idgen.segment.SequenceBounds;
+import io.github.idgen.segment.StepPolicy;
+import io.github.idgen.test.SegmentServerDouble;
+import io.github.idgen.test.SegmentServerDouble.Failure;
+import io.github.idgen.test.TestBackends;
+
+import static io.github.idgen.test.UniqueNames.uniqueName;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Review of the remote backend (issue 28): hostile and slow ID servers next to one that
+ * answers.
+ */
+class RemoteSegmentStoreReviewTest {
+
+	private final String order = uniqueName("order");
+
+	private SegmentServerDouble good;
+
+	private final List<HttpServer> hostile = new ArrayList<>();
+
+	@BeforeEach
+	void startServer() {
+		DataSource dataSource = TestBackends.h2();
+		new JdbcSegmentSchema(dataSource, "idgen_remote_review").createIfMissing();
+		JdbcSegmentStore store = new JdbcSegmentStore(dataSource, "idgen_remote_review");
+		this.good = new SegmentServerDouble(store, Map.of(this.order, SequenceBounds.startingAt(1_000_000)));
+	}
+
+	@AfterEach
+	void stopServers() {
+		this.good.close();
+		this.hostile.forEach((server) -> server.stop(0));
+	}
+
+	private URI hostile(HttpHandler handler) throws IOException {
+		HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+		server.setExecutor(Executors.newCachedThreadPool());
+		server.createContext("/", handler);
+		server.start();
+		this.hostile.add(server);
+		return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+	}
+
+	private static RemoteServer server(URI url, Duration timeout) {
+		HttpClient http = HttpClient.newBuilder()
+			.connectTimeout(timeout)
+			.followRedirects(HttpClient.Redirect.NEVER)
+			.build();
+		JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http);
+		requestFactory.setReadTimeout(timeout);
+		return new RemoteServer(url,
+				RestClient.builder().baseUrl(url.toString()).requestFactory(requestFactory).build());
+	}
+
+	private static RemoteSegmentStore store(Duration timeout, URI... urls) {
+		List<RemoteServer> servers = new ArrayList<>();
+		for (URI url : urls) {
+			servers.add(server(url, timeout));
+		}
+		return new RemoteSegmentStore(servers, "token", Duration.ofSeconds(1), Duration.ofSeconds(30));
+	}
+
+	private static void drip(HttpExchange exchange, Duration total) throws IOException {
+		exchange.getResponseHeaders().add("Content-Type", "application/json");
+		exchange.sendResponseHeaders(200, 0);
+		long until = System.nanoTime() + total.toNanos();
+		try (OutputStream out = exchange.getResponseBody()) {
+			out.write("{\"sequence\":\"".getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			while (System.nanoTime() < until) {
+				out.write(' ');
+				out.flush();
+				Thread.sleep(200);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (IOException ex) {
+			// the client went away
+		}
+	}
+
+	@Test
+	@Disabled("review-remote: two stalled servers before one that answers: next() fails at the default fetch-timeout")
+	void withTheDefaultTimeoutsTwoStalledServersMakeNextFailWhileAThirdAnswers() throws Exception {
+		SegmentServerDouble stalled1 = new SegmentServerDouble(null, Map.of());
+		SegmentServerDouble stalled2 = new SegmentServerDouble(null, Map.of());
+		stalled1.failWith(Failure.stall(Duration.ofSeconds(20)));
+		stalled2.failWith(Failure.stall(Duration.ofSeconds(20)));
+		// the defaults: idgen.remote.timeout=2s, idgen.segment.fetch-timeout=3s
+		RemoteSegmentStore store = store(Duration.ofSeconds(2), stalled1.url(), stalled2.url(), this.good.url());
+		SegmentSequences sequences = new SegmentSequences(store,
+				new SegmentSettings(1, 50, new StepPolicy(10, 500, Duration.ofSeconds(1)), 0.5, Duration.ofSeconds(3)),
+				Map.of());
+		try {
+			SegmentBuffer buffer = sequences.create(this.order);
+			assertThat(buffer.next()).as("the first ID while the third server answers").isEqualTo(1_000_000);
+		}
+		finally {
+			sequences.close();
+			stalled1.close();
+			stalled2.close();
+		}
+	}
+
+	@Test
+	@Disabled("review-remote: 408, 307 or a proxy's 404 from one server ends the reservation instead of failing over")
+	void aRequestTimeoutARedirectOrAProxysNotFoundFailOverToTheNextServer() throws Exception {
+		List<String> refused = new ArrayList<>();
+		for (int status : new int[] { 408, 307, 404 }) {
+			URI odd = hostile((exchange) -> {
+				exchange.getResponseHeaders().add("Location", "https://elsewhere.invalid/");
+				exchange.getResponseHeaders().add("Content-Type", "text/html");
+				byte[] body = "<html>not here</html>".getBytes(StandardCharsets.US_ASCII);
+				exchange.sendResponseHeaders(status, body.length);
+				exchange.getResponseBody().write(body);
+				exchange.close();
+			});
+			RemoteSegmentStore store = store(Duration.ofMillis(500), odd, this.good.url());
+			try {
+				store.allocate(this.order, 10, 1);
+			}
+			catch (RuntimeException ex) {
+				refused.add(status + ": " + ex);
+			}
+		}
+		assertThat(refused).as("reservations refused although the second server answers").isEmpty();
+	}
+
+	@Test
+	@Disabled("review-remote: a passing health check resets the doubling back-off of a server whose reservations time out")
+	void aPassingHealthCheckDoesNotResetTheBackOffOfAServerWhoseReservationsTimeOut() throws Exception {
+		URI halfDead = hostile((exchange) -> {
+			if (exchange.getRequestURI().getPath().endsWith("/health")) {
+				byte[] body = "{\"status\":\"UP\"}".getBytes(StandardCharsets.US_ASCII);
+				exchange.getResponseHeaders().add("Content-Type", "application/json");
+				exchange.sendResponseHeaders(200, body.length);
+				exchange.getResponseBody().write(body);
+				exchange.close();
+				return;
+			}
+			drip(exchange, Duration.ofSeconds(10));
+		});
+		AtomicLong nanoTime = new AtomicLong(System.nanoTime());
+		Duration backOff = Duration.ofSeconds(1);
+		RemoteSegmentStore store = new RemoteSegmentStore(
+				List.of(server(halfDead, Duration.ofMillis(300)), server(this.good.url(), Duration.ofMillis(300))),
+				"token", backOff, Duration.ofSeconds(30), nanoTime::get);
+		for (int i = 0; i < 3; i++) {
+			store.allocate(this.order, 10, 1);
+			nanoTime.addAndGet(backOff.toNanos() + 1);
+			// an actuator health probe between two fetches
+			store.checkAvailable();
+		}
+		nanoTime.addAndGet(backOff.toNanos() + 1);
+		assertThat(serverStates(store)).as("after three timeouts in a row, with health probes between them")
+			.containsExactly("BACKING_OFF", "UP");
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<String> serverStates(RemoteSegmentStore store) {
+		return ((List<Map<String, Object>>) store.details().get("servers")).stream()
+			.map((server) -> (String) server.get("state"))
+			.toList();
+	}
+
+	@Test
+	@Disabled("review-remote: an interrupted fetch (close) marks every server, the healthy ones too, as failed")
+	void anInterruptedReservationDoesNotMarkHealthyServersFailed() {
+		RemoteSegmentStore store = store(Duration.ofMillis(500), this.good.url());
+		Thread.currentThread().interrupt();
+		try {
+			store.allocate(this.order, 10, 1);
+		}
+		catch (RuntimeException ex) {
+			// the interrupt ends the reservation, as it should
+		}
+		finally {
+			Thread.interrupted();
+		}
+		assertThat(store.details().toString()).as("the server never failed").doesNotContain("BACKING_OFF");
+	}
+
+	@Test
+	@Disabled("review-remote: the password of a server URL reaches the log through the failure logged at DEBUG")
+	void thePasswordOfAServerUrlReachesNoLog() {
+		URI url = URI.create("http://operator:hunter2@127.0.0.1:" + this.good.url().getPort());
+		this.good.stop();
+		ListAppender<ILoggingEvent> log = new ListAppender<>();
+		Logger logger = (Logger) LoggerFactory.getLogger(RemoteSegmentStore.class);
+		Level level = logger.getLevel();
+		logger.setLevel(Level.DEBUG);
+		logger.addAppender(log);
+		log.start();
+		try {
+			RemoteSegmentStore store = store(Duration.ofMillis(500), url);
+			assertThatExceptionOfType(BackendUnavailableException.class)
+				.isThrownBy(() -> store.allocate(this.order, 10, 1));
+		}
+		finally {
+			logger.detachAppender(log);
+			logger.setLevel(level);
+			this.good.start();
+		}
+		assertThat(log.list).isNotEmpty();
+		for (ILoggingEvent event : log.list) {
+			StringBuilder text = new StringBuilder(event.getFormattedMessage());
+			for (IThrowableProxy cause = event.getThrowableProxy(); cause != null; cause = cause.getCause()) {
+				text.append('\n').append(cause.getMessage());
+			}
+			assertThat(text.toString()).as("a log event").doesNotContain("hunter2");
+		}
+	}
+
+	@Test
+	@Disabled("review-remote: a back-off past 292 years is accepted and the first failure throws ArithmeticException")
+	void aBackOffTooLongForNanosecondsIsRefusedOrEndsInATypedFailure() {
+		RemoteSegmentStore store;
+		try {
+			store = new RemoteSegmentStore(List.of(server(this.good.url(), Duration.ofMillis(500))), "token",
+					Duration.ofDays(200_000), Duration.ofDays(200_000));
+		}
+		catch (IllegalArgumentException ex) {
+			return; // refused when created: fine
+		}
+		this.good.stop();
+		try {
+			assertThatExceptionOfType(BackendUnavailableException.class)
+				.isThrownBy(() -> store.allocate(this.order, 10, 1));
+		}
+		finally {
+			this.good.start();
+		}
+	}
+
+	@Test
+	@Disabled("review-remote: a back-off of 3h doubled 20 times overflows: after 21 failures the server is asked first")
+	void aLongBackOffDoubledManyTimesStaysALongBackOff() {
+		AtomicLong nanoTime = new AtomicLong(System.nanoTime());
+		RemoteSegmentStore store = new RemoteSegmentStore(List.of(server(this.good.url(), Duration.ofMillis(500))),
+				"token", Duration.ofHours(3), Duration.ofDays(1), nanoTime::get);
+		this.good.stop();
+		try {
+			for (int i = 0; i < 21; i++) {
+				assertThatExceptionOfType(BackendUnavailableException.class)
+					.isThrownBy(() -> store.allocate(this.order, 10, 1));
+			}
+		}
+		finally {
+			this.good.start();
+		}
+		assertThat(serverStates(store)).as("right after its 21st failure in a row, max-back-off 1 day")
+			.containsExactly("BACKING_OFF");
+	}
+
+}
