@@ -1,6 +1,7 @@
 package io.github.idgen.remote;
 
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.springframework.web.client.RestClient.RequestHeadersSpec.ConvertibleClientHttpResponse;
 import org.springframework.web.client.RestClientException;
@@ -12,6 +13,12 @@ import org.springframework.web.client.RestClientException;
  */
 final class ProblemTypes {
 
+	/**
+	 * What a kind looks like: a short slug. Anything else, which a hostile server could
+	 * put in logs and health details, is read as no kind.
+	 */
+	private static final Pattern KIND = Pattern.compile("[a-z0-9-]{1,40}");
+
 	private ProblemTypes() {
 	}
 
@@ -19,7 +26,7 @@ final class ProblemTypes {
 	 * Return the kind of a problem answer.
 	 * @param response the answer
 	 * @return the last segment of its {@code type}, or {@code null} if the answer is not
-	 * a problem with a type
+	 * a problem with a type of that form
 	 */
 	static String read(ConvertibleClientHttpResponse response) {
 		try {
@@ -35,7 +42,8 @@ final class ProblemTypes {
 			return null;
 		}
 		int slash = type.lastIndexOf('/');
-		return (slash >= 0) ? type.substring(slash + 1) : type;
+		String kind = (slash >= 0) ? type.substring(slash + 1) : type;
+		return KIND.matcher(kind).matches() ? kind : null;
 	}
 
 }

@@ -26,15 +26,12 @@ final class RemoteRefusals {
 	static Reply of(RemoteServer server, String sequence, int status, String problemType) {
 		String name = SequenceNames.quote(sequence);
 		String from = "ID server " + server.displayName();
-		if (status == 429 || status >= 500) {
-			return Reply.failure("answered " + status + ((problemType != null) ? " " + problemType : ""));
-		}
-		if (status == 401) {
+		if (status == 401 && "unauthorized".equals(problemType)) {
 			return Reply.refusal(new BackendMisconfiguredException(
 					from + " refused the token (401). Set idgen.remote.token to a token that the server's "
 							+ "idgen.server.clients lists."));
 		}
-		if (status == 403) {
+		if (status == 403 && "forbidden".equals(problemType)) {
 			return Reply.refusal(new BackendMisconfiguredException(from + " does not let this client use sequence "
 					+ name + " (403). Add the sequence to this client's sequences on the server."));
 		}
@@ -46,13 +43,11 @@ final class RemoteRefusals {
 			return Reply.refusal(new SequenceExhaustedException(sequence,
 					"Sequence " + name + " has reached its max-value on " + from));
 		}
-		if (status == 409) {
+		if (status == 409 && "not-segmentable".equals(problemType)) {
 			return Reply.refusal(new BackendMisconfiguredException(from + " does not hand out sequence " + name
-					+ " in segments (409 " + problemType + "). Serve it from a segment backend on the servers."));
+					+ " in segments (409). Serve it from a segment backend on the servers."));
 		}
-		return Reply.refusal(new BackendMisconfiguredException(from + " answered " + status
-				+ ((problemType != null) ? " " + problemType : "") + " to a segment reservation of sequence " + name
-				+ ". Check that idgen.remote.servers lists idgen ID servers of this version."));
+		return Reply.failure("answered " + status + ((problemType != null) ? " " + problemType : ""));
 	}
 
 }

@@ -2,7 +2,6 @@ package io.github.idgen.remote;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +30,14 @@ import io.github.idgen.segment.SequenceBounds;
  * <p>
  * A reservation asks the servers in their configured order, those that failed lately last
  * (see {@link RemoteServer}); a server that does not answer within the client's timeouts,
- * answers with a 5xx or 429 status, or answers with something that is not a segment, is
- * skipped and the next one asked. Only when no server reserves does the reservation fail,
- * with a {@link BackendUnavailableException} that the segment engine retries; meanwhile
- * the buffered segments keep serving. An answer that a retry will not change fails at
- * once: 401 and 403 (the token), 404 (a sequence the servers do not serve), 409 (a
- * sequence that ran out, {@link SequenceExhaustedException}, or one whose IDs do not come
- * in segments) and other 4xx.
+ * or answers anything but a segment or an idgen problem that another server would answer
+ * the same (see {@link RemoteRefusals}), is skipped and the next one asked. Only when no
+ * server reserves does the reservation fail, with a {@link BackendUnavailableException}
+ * that the segment engine retries; meanwhile the buffered segments keep serving. The
+ * idgen problems fail at once: 401 and 403 (the token), 404 (a sequence the servers do
+ * not serve), 409 (a sequence that ran out,
+ * {@link io.github.idgen.SequenceExhaustedException}, or one whose IDs do not come in
+ * segments).
  * <p>
  * The servers decide the sequence's start, bounds and cycle: the bounds given to
  * {@link #allocate} are not sent. A server may return fewer IDs than asked, never more.
@@ -55,6 +55,11 @@ public class RemoteSegmentStore implements SegmentStore {
 	private static final String SEGMENTS_PATH = "/api/v1/sequences/{name}/segments";
 
 	private static final String HEALTH_PATH = "/api/v1/health";
+
+	/**
+	 * The longest back-off: 100 years, far below what {@link System#nanoTime()} can time.
+	 */
+	static final Duration MAX_BACK_OFF = Duration.ofDays(36_500);
 
 	private final List<RemoteServer> servers;
 
@@ -85,8 +90,10 @@ public class RemoteSegmentStore implements SegmentStore {
 		if (servers.isEmpty()) {
 			throw new IllegalArgumentException("A remote segment store needs at least one server");
 		}
-		if (initialBackOff.isNegative() || maxBackOff.compareTo(initialBackOff) < 0) {
-			throw new IllegalArgumentException("The back-off must be positive and at most the maximum back-off");
+		if (initialBackOff.isNegative() || maxBackOff.compareTo(initialBackOff) < 0
+				|| maxBackOff.compareTo(MAX_BACK_OFF) > 0) {
+			throw new IllegalArgumentException("The back-off must be positive, at most the maximum back-off, and that "
+					+ "at most " + MAX_BACK_OFF.toDays() + " days");
 		}
 		this.servers = List.copyOf(servers);
 		this.token = token;
@@ -127,7 +134,9 @@ public class RemoteSegmentStore implements SegmentStore {
 
 	/**
 	 * Check that at least one server answers {@code GET /api/v1/health} with a 2xx
-	 * status, that is, that it answers and its store does.
+	 * status, that is, that it answers and its store does. A probe changes no server's
+	 * back-off: a server whose health answers while its reservations fail stays backed
+	 * off.
 	 */
 	@Override
 	public void checkAvailable() {
@@ -135,10 +144,8 @@ public class RemoteSegmentStore implements SegmentStore {
 		for (RemoteServer server : inAskingOrder()) {
 			Reply reply = call(server, () -> health(server));
 			if (reply.failure() == null) {
-				answered(server);
 				return;
 			}
-			failed(server, reply.failure());
 			failures.add(server.displayName() + ": " + reply.failure());
 		}
 		throw new BackendUnavailableException("No ID server answered (" + String.join("; ", failures) + ")");
@@ -167,15 +174,26 @@ public class RemoteSegmentStore implements SegmentStore {
 		return this.servers;
 	}
 
+	/**
+	 * Return the servers in the order to ask them: those not backed off in their
+	 * configured order, then the backed-off ones, soonest retry first. Each retry time is
+	 * read once, so that fetch threads changing it meanwhile cannot upset the sort.
+	 */
 	private List<RemoteServer> inAskingOrder() {
 		long now = this.nanoTime.getAsLong();
 		List<RemoteServer> ready = new ArrayList<>();
-		List<RemoteServer> backingOff = new ArrayList<>();
+		List<Map.Entry<Long, RemoteServer>> backingOff = new ArrayList<>();
 		for (RemoteServer server : this.servers) {
-			(server.isBackingOff(now) ? backingOff : ready).add(server);
+			long retryAt = server.retryAtNanos();
+			if (server.isBackingOff(now)) {
+				backingOff.add(Map.entry(retryAt - now, server));
+			}
+			else {
+				ready.add(server);
+			}
 		}
-		backingOff.sort(Comparator.comparingLong((server) -> server.retryAtNanos() - now));
-		ready.addAll(backingOff);
+		backingOff.sort(Map.Entry.comparingByKey());
+		backingOff.forEach((entry) -> ready.add(entry.getValue()));
 		return ready;
 	}
 

@@ -51,12 +51,16 @@ public final class RemoteServer {
 
 	/**
 	 * Create a server.
-	 * @param baseUrl the server's base URL, such as {@code http://ids-1:8080}; the client
-	 * must already be built with it
+	 * @param baseUrl the server's base URL, such as {@code http://ids-1:8080}, without
+	 * user information; the client must already be built with it
 	 * @param client the client that calls it, with its timeouts, TLS and message
 	 * converters
 	 */
 	public RemoteServer(URI baseUrl, RestClient client) {
+		if (baseUrl.getRawUserInfo() != null) {
+			throw new IllegalArgumentException("The URL of an ID server must not hold user information, which the "
+					+ "client would not send and logs would show: " + displayName(baseUrl));
+		}
 		this.baseUrl = baseUrl;
 		this.displayName = displayName(baseUrl);
 		this.client = client;
@@ -118,10 +122,21 @@ public final class RemoteServer {
 	 */
 	boolean failed(String description, long nowNanos, Duration initialBackOff, Duration maxBackOff) {
 		int failures = this.consecutiveFailures.incrementAndGet();
-		long backOff = initialBackOff.toNanos() << Math.min(failures - 1, 20);
-		this.retryAtNanos = nowNanos + Math.min(backOff, maxBackOff.toNanos());
+		this.retryAtNanos = nowNanos + backOffNanos(failures, initialBackOff.toNanos(), maxBackOff.toNanos());
 		this.lastFailure = description;
 		return failures == 1;
+	}
+
+	/**
+	 * Return the back-off after a number of failures in a row: the initial one doubled
+	 * with each failure after the first, at most the maximum, without overflowing.
+	 */
+	static long backOffNanos(int failures, long initialNanos, long maxNanos) {
+		long backOff = initialNanos;
+		for (int doubling = 1; doubling < failures && backOff < maxNanos; doubling++) {
+			backOff = (backOff > maxNanos / 2) ? maxNanos : backOff * 2;
+		}
+		return Math.min(backOff, maxNanos);
 	}
 
 	/**

@@ -33,7 +33,7 @@ import io.github.idgen.remote.RemoteServer;
 /**
  * The remote backend: segments reserved from idgen ID servers through Spring's
  * {@link RestClient}, buffered like those of every segment backend. The client starts
- * from the application's {@code RestClient.Builder} when Spring Boot configured one (its
+ * from a clone of the application's {@code RestClient.Builder} when there is one (its
  * message converters and observations), and calls each server with the JDK's HTTP client
  * and {@code idgen.remote.timeout} for connecting and for each answer, over TLS with the
  * SSL bundle of {@code idgen.remote.ssl.bundle} where one is named.
@@ -47,21 +47,32 @@ class RemoteBackendConfiguration {
 
 	@Bean
 	IdGeneratorBackend idgenRemoteBackend(RemoteSegmentStore store, IdGeneratorProperties properties,
-			ObjectProvider<BackendObservers> observers, BackgroundThreads threads) {
-		return new IdGeneratorBackend(Backend.REMOTE, new SegmentSettingsMapper(properties).segmentSequences(store,
-				BackendObservers.of(observers, Backend.REMOTE), threads), RemoteSequenceCheck::check);
+			RemoteProperties remote, ObjectProvider<BackendObservers> observers, BackgroundThreads threads) {
+		Duration timeout = remote.getTimeout();
+		return new IdGeneratorBackend(Backend.REMOTE,
+				new SegmentSettingsMapper(properties).segmentSequences(store,
+						BackendObservers.of(observers, Backend.REMOTE), threads),
+				(name, sequence) -> RemoteSequenceCheck.check(name, sequence, timeout));
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	RemoteSegmentStore idgenRemoteSegmentStore(RemoteProperties remote, ObjectProvider<RestClient.Builder> builders,
-			ObjectProvider<SslBundles> sslBundles) {
-		RemoteSettingsCheck.check(remote);
+	RemoteSegmentStore idgenRemoteSegmentStore(RemoteProperties remote, IdGeneratorProperties properties,
+			ObjectProvider<RestClient.Builder> builders, ObjectProvider<SslBundles> sslBundles) {
+		RemoteSettingsCheck.check(remote, properties.getSegment().getFetchTimeout());
 		SSLContext sslContext = sslContext(remote.getSsl().getBundle(), sslBundles);
 		List<RemoteServer> servers = remote.getServers()
 			.stream()
-			.map((url) -> server(url, remote.getTimeout(), sslContext, builders.getIfAvailable(RestClient::builder)))
+			.map((url) -> server(url, remote.getTimeout(), sslContext,
+					builders.getIfAvailable(RestClient::builder).clone()))
 			.toList();
+		Duration fetchTimeout = properties.getSegment().getFetchTimeout();
+		if (fetchTimeout != null && remote.getTimeout().multipliedBy(servers.size() - 1).compareTo(fetchTimeout) >= 0) {
+			logger.warn("With {} ID servers and idgen.remote.timeout {}, a caller that waits for a segment can give up "
+					+ "(idgen.segment.fetch-timeout {}) while stalled servers asked first hold the reservation; set "
+					+ "idgen.remote.timeout below {}", servers.size(), remote.getTimeout(), fetchTimeout,
+					fetchTimeout.dividedBy(servers.size()));
+		}
 		if (remote.getToken() != null) {
 			servers.stream()
 				.filter((server) -> "http".equalsIgnoreCase(server.baseUrl().getScheme())

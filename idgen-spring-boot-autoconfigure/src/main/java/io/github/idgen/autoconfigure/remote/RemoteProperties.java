@@ -28,9 +28,10 @@ public class RemoteProperties {
 
 	/**
 	 * How long one call to a server may take, for connecting and for the answer; a server
-	 * that takes longer is left for the next one.
+	 * that takes longer is left for the next one. Shorter than the fetch-timeout of every
+	 * remote sequence.
 	 */
-	private Duration timeout = Duration.ofSeconds(2);
+	private Duration timeout = Duration.ofSeconds(1);
 
 	/**
 	 * How long a server that failed is asked only after the others; doubled with each
@@ -39,7 +40,7 @@ public class RemoteProperties {
 	private Duration backOff = Duration.ofSeconds(1);
 
 	/**
-	 * Longest back-off of a server that keeps failing.
+	 * Longest back-off of a server that keeps failing; at most one day.
 	 */
 	private Duration maxBackOff = Duration.ofSeconds(30);
 

@@ -1,5 +1,7 @@
 package io.github.idgen.autoconfigure.remote;
 
+import java.time.Duration;
+
 import io.github.idgen.autoconfigure.SequenceProperties;
 import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationException;
 import io.github.idgen.format.ResetPeriod;
@@ -15,8 +17,9 @@ final class RemoteSequenceCheck {
 	private RemoteSequenceCheck() {
 	}
 
-	static void check(String name, SequenceProperties sequence) {
+	static void check(String name, SequenceProperties sequence, Duration timeout) {
 		String prefix = "idgen.sequences." + name + ".";
+		RemoteSettingsCheck.checkTimeout(timeout, prefix + "fetch-timeout", sequence.getFetchTimeout());
 		refuseIf(sequence.getStart() != 1, prefix + "start", sequence.getStart(), name,
 				"the ID servers decide where it starts");
 		refuseIf(sequence.isCycle(), prefix + "cycle", true, name, "the ID servers decide whether it cycles");

@@ -11,8 +11,9 @@ import io.github.idgen.autoconfigure.diagnostics.IdGeneratorConfigurationExcepti
 
 /**
  * Checks {@code idgen.remote} at startup: at least one server, each an absolute
- * {@code http} or {@code https} URL with a host and no query, a token that an HTTP header
- * can carry, and positive durations.
+ * {@code http} or {@code https} URL with a host and no user information or query, a token
+ * that an HTTP header can carry, positive durations, a back-off of at most a day, and a
+ * timeout shorter than the fetch-timeout.
  */
 final class RemoteSettingsCheck {
 
@@ -21,7 +22,13 @@ final class RemoteSettingsCheck {
 	private RemoteSettingsCheck() {
 	}
 
-	static void check(RemoteProperties remote) {
+	/**
+	 * The longest back-off: a server that keeps failing is asked first again at least
+	 * once a day.
+	 */
+	static final Duration MAX_BACK_OFF = Duration.ofDays(1);
+
+	static void check(RemoteProperties remote, Duration fetchTimeout) {
 		List<URI> servers = remote.getServers();
 		if (servers == null || servers.isEmpty()) {
 			throw new IdGeneratorConfigurationException("idgen.remote.servers", null,
@@ -36,6 +43,12 @@ final class RemoteSettingsCheck {
 		checkPositive("idgen.remote.timeout", remote.getTimeout());
 		checkPositive("idgen.remote.back-off", remote.getBackOff());
 		checkPositive("idgen.remote.max-back-off", remote.getMaxBackOff());
+		if (remote.getMaxBackOff().compareTo(MAX_BACK_OFF) > 0) {
+			throw new IdGeneratorConfigurationException("idgen.remote.max-back-off", remote.getMaxBackOff(),
+					"idgen.remote.max-back-off is " + remote.getMaxBackOff() + ", longer than a day.",
+					"Set idgen.remote.max-back-off to at most 1d.");
+		}
+		checkTimeout(remote.getTimeout(), "idgen.segment.fetch-timeout", fetchTimeout);
 		if (remote.getMaxBackOff().compareTo(remote.getBackOff()) < 0) {
 			throw new IdGeneratorConfigurationException("idgen.remote.max-back-off", remote.getMaxBackOff(),
 					"idgen.remote.max-back-off (" + remote.getMaxBackOff() + ") is shorter than idgen.remote.back-off ("
@@ -47,11 +60,13 @@ final class RemoteSettingsCheck {
 	private static void checkServer(String property, URI url) {
 		String scheme = (url != null && url.getScheme() != null) ? url.getScheme().toLowerCase(Locale.ROOT) : null;
 		if (!("http".equals(scheme) || "https".equals(scheme)) || url.getHost() == null || url.getRawQuery() != null
-				|| url.getRawFragment() != null) {
+				|| url.getRawFragment() != null || url.getRawUserInfo() != null) {
 			throw new IdGeneratorConfigurationException(property, withoutUserInfo(url),
 					property + " is '" + withoutUserInfo(url) + "', which is not the base URL of an ID server: it "
-							+ "must be an absolute http:// or https:// URL with a host and without query or fragment.",
-					"Set " + property + " to a URL such as http://ids-1:8080.");
+							+ "must be an absolute http:// or https:// URL with a host and without user information, "
+							+ "query or fragment.",
+					"Set " + property + " to a URL such as http://ids-1:8080, and the client's credentials in "
+							+ "idgen.remote.token.");
 		}
 	}
 
@@ -62,6 +77,24 @@ final class RemoteSettingsCheck {
 		String text = url.toString();
 		String userInfo = url.getRawUserInfo();
 		return (userInfo != null) ? text.replace(userInfo + "@", HIDDEN + "@") : text;
+	}
+
+	/**
+	 * Refuse a timeout of one call that is not shorter than a fetch-timeout: one server
+	 * that stalls, asked first, would then fail every caller that waits for a segment
+	 * while the others answer.
+	 * @param timeout the timeout of one call
+	 * @param property the fetch-timeout's property
+	 * @param fetchTimeout the fetch-timeout
+	 */
+	static void checkTimeout(Duration timeout, String property, Duration fetchTimeout) {
+		if (fetchTimeout != null && timeout.compareTo(fetchTimeout) >= 0) {
+			throw new IdGeneratorConfigurationException("idgen.remote.timeout", timeout,
+					"idgen.remote.timeout (" + timeout + ") is not shorter than " + property + " (" + fetchTimeout
+							+ "): a caller waiting for a segment would give up while one stalled server holds the "
+							+ "reservation, although another server answers.",
+					"Set idgen.remote.timeout shorter than " + property + ", such as a third of it.");
+		}
 	}
 
 	private static void checkToken(String token) {
