@@ -4,12 +4,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.github.idgen.BackendUnavailableException;
 import io.github.idgen.SequenceBackend;
 import io.github.idgen.SequenceNames;
 import io.github.idgen.SequenceObserver;
@@ -66,6 +69,12 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	private final BackgroundScheduler fetchExecutor;
 
 	private final Queue<SegmentBuffer> buffers = new ConcurrentLinkedQueue<>();
+
+	/**
+	 * The reservations of each sequence that {@link #reserve} made: a lock that runs them
+	 * one at a time and the guard that only the holder of the lock uses.
+	 */
+	private final Map<String, Reservations> reservations = new ConcurrentHashMap<>();
 
 	/**
 	 * Create a factory.
@@ -128,7 +137,13 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 	/**
 	 * Reserve a segment straight from the store, with the sequence's bounds (those of
 	 * {@code order} for a period counter such as {@code order@20261121}), checked as the
-	 * buffers check theirs: one that ends past the max-value is refused.
+	 * buffers check theirs: one that ends past the max-value is refused, and so is one
+	 * that does not start above the last segment reserved so far for the sequence (a
+	 * counter that went back, restored from a backup or on a replica that was behind),
+	 * with {@link io.github.idgen.CounterLostException}. The reservations of one sequence
+	 * run one at a time, so that the guard sees them in the order the store made them.
+	 * @throws BackendUnavailableException if interrupted while another reservation of the
+	 * sequence runs
 	 */
 	@Override
 	public Segment reserve(String sequence, long size) {
@@ -136,7 +151,22 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 			throw new IllegalArgumentException("size must be at least 1 but was " + size);
 		}
 		SequenceBounds bounds = settings(sequence).bounds();
-		return new SegmentGuard(sequence, bounds).check(this.store.allocate(sequence, size, bounds));
+		Reservations reservations = this.reservations.computeIfAbsent(sequence,
+				(name) -> new Reservations(new ReentrantLock(), new SegmentGuard(name, bounds)));
+		try {
+			reservations.lock().lockInterruptibly();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new BackendUnavailableException(
+					"Interrupted while waiting to reserve a segment of sequence " + SequenceNames.quote(sequence));
+		}
+		try {
+			return reservations.guard().check(this.store.allocate(sequence, size, bounds));
+		}
+		finally {
+			reservations.lock().unlock();
+		}
 	}
 
 	/**
@@ -184,6 +214,16 @@ public class SegmentSequences implements SequenceBackend, AutoCloseable {
 			.map((buffer) -> SequenceNames.quote(buffer.name()))
 			.toList();
 		return names.isEmpty() ? "a sequence" : "sequence " + String.join(", ", names);
+	}
+
+	/**
+	 * The reservations of one sequence: the lock its reservations hold and the guard of
+	 * the segments they received.
+	 *
+	 * @param lock held while a reservation runs
+	 * @param guard the check of each segment, used under the lock only
+	 */
+	private record Reservations(ReentrantLock lock, SegmentGuard guard) {
 	}
 
 }

@@ -49,7 +49,8 @@ public enum ApiProblem {
 
 	/**
 	 * The IDs of the sequence do not come in segments (snowflake IDs, Redis in increment
-	 * or time mode, formatted sequences): draw its IDs instead.
+	 * or time mode, formatted sequences, cyclic sequences, whose IDs come again after the
+	 * wrap): draw its IDs instead.
 	 */
 	NOT_SEGMENTABLE("not-segmentable", HttpStatus.CONFLICT, "Sequence not segmentable"),
 
@@ -57,6 +58,13 @@ public enum ApiProblem {
 	 * The sequence has no format, so it has no formatted IDs.
 	 */
 	NOT_FORMATTED("not-formatted", HttpStatus.CONFLICT, "Sequence not formatted"),
+
+	/**
+	 * The sequence is formatted: its numbers come from {@code /formatted}, since its
+	 * counter alone repeats in every period of a reset sequence and tells what an
+	 * obfuscated one hides.
+	 */
+	NOT_NUMERIC("not-numeric", HttpStatus.CONFLICT, "Sequence not numeric"),
 
 	/**
 	 * The IDs of the sequence are neither formatted nor composed of fields.

@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
+import org.springframework.util.StringUtils;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -94,7 +95,7 @@ public final class IdGeneratorServerAutoConfiguration {
 	LoopbackOnlyCustomizer idgenLoopbackOnlyCustomizer(IdGeneratorServerProperties properties,
 			Environment environment) {
 		return new LoopbackOnlyCustomizer(
-				properties.getClients().isEmpty() && !environment.containsProperty(SERVER_ADDRESS));
+				properties.getClients().isEmpty() && !StringUtils.hasText(environment.getProperty(SERVER_ADDRESS)));
 	}
 
 }

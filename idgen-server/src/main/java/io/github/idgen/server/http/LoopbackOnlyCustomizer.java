@@ -12,8 +12,8 @@ import org.springframework.core.Ordered;
 /**
  * Makes the web server of an ID server without configured clients listen on the loopback
  * address only, so that a server that asks for no token serves no other host, and says so
- * in one line at startup. Applied only where {@code server.address} is not set, after
- * Spring Boot's own customizers.
+ * in one line at startup. Applied only where {@code server.address} is not set or empty
+ * (an empty one binds no address, every interface), after Spring Boot's own customizers.
  */
 class LoopbackOnlyCustomizer implements WebServerFactoryCustomizer<ConfigurableWebServerFactory>, Ordered {
 

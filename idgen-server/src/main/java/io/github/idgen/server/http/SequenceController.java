@@ -70,7 +70,7 @@ class SequenceController {
 	 */
 	@GetMapping("/id")
 	ResponseEntity<String> id(@PathVariable String name) {
-		long id = this.generator.nextId(this.sequences.require(name));
+		long id = this.generator.nextId(this.sequences.requireNumeric(name));
 		return ResponseEntity.ok().contentType(MediaType.TEXT_PLAIN).body(Long.toString(id));
 	}
 
@@ -85,7 +85,7 @@ class SequenceController {
 	@PostMapping("/ids")
 	Object ids(@PathVariable String name, @RequestParam(defaultValue = "1") String count,
 			@RequestParam(defaultValue = STRINGS) String format) {
-		this.sequences.require(name);
+		this.sequences.requireNumeric(name);
 		if (!STRINGS.equals(format) && !NUMBERS.equals(format)) {
 			throw new ApiProblemException(ApiProblem.INVALID_REQUEST,
 					"format must be '" + STRINGS + "' or '" + NUMBERS + "'");
@@ -109,7 +109,7 @@ class SequenceController {
 			throw new ApiProblemException(ApiProblem.INVALID_SIZE, "size must be at least 1");
 		}
 		SequenceRouting routing = this.routing.getIfAvailable();
-		if (routing == null || this.sequences.isFormatted(name)) {
+		if (routing == null || this.sequences.isFormatted(name) || this.sequences.isCyclic(name)) {
 			throw notSegmentable(name);
 		}
 		Segment segment;

@@ -25,6 +25,8 @@ class ServedSequences {
 
 	private final Set<String> obfuscated = new HashSet<>();
 
+	private final Set<String> cyclic = new HashSet<>();
+
 	ServedSequences(IdGeneratorProperties properties) {
 		this.names.add(properties.getDefaultSequence());
 		properties.getSequences().forEach((name, sequence) -> add(name, sequence));
@@ -32,6 +34,9 @@ class ServedSequences {
 
 	private void add(String name, SequenceProperties sequence) {
 		this.names.add(name);
+		if (sequence.isCycle()) {
+			this.cyclic.add(name);
+		}
 		if (sequence.getFormat() != null) {
 			this.formatted.add(name);
 			if (sequence.isObfuscate()) {
@@ -52,6 +57,26 @@ class ServedSequences {
 					"This server serves no sequence " + SequenceNames.quote(name));
 		}
 		return name;
+	}
+
+	/**
+	 * Return the name if the server serves it and its IDs are numbers, not formatted.
+	 * @param name the name from the request
+	 * @return the name
+	 * @throws ApiProblemException for {@link ApiProblem#UNKNOWN_SEQUENCE} or
+	 * {@link ApiProblem#NOT_NUMERIC}
+	 */
+	String requireNumeric(String name) {
+		require(name);
+		if (isFormatted(name)) {
+			throw new ApiProblemException(ApiProblem.NOT_NUMERIC,
+					"Sequence " + SequenceNames.quote(name) + " is formatted: draw its numbers from /formatted");
+		}
+		return name;
+	}
+
+	boolean isCyclic(String name) {
+		return this.cyclic.contains(name);
 	}
 
 	boolean isFormatted(String name) {

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -15,14 +14,11 @@ import io.github.idgen.server.ApiCalls.Response;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Review of the ID server: each buffer checks that every segment its store hands it
- * starts above the last one (SegmentGuard), so that a counter that went back (restored
- * from a backup, a replica that was behind) fails instead of repeating IDs. A reserved
- * segment gets a new guard on every call, so the server hands the same segment out twice
- * after such a rollback, while the process has just handed it out itself.
+ * A counter that went back (restored from a backup, a replica that was behind) hands out
+ * no segment twice: the server checks every reserved segment against the last one it
+ * reserved for the sequence, as each buffer checks its own.
  */
-@Disabled("review-server: reserve has no SegmentGuard memory; after a counter rollback the same segment is handed out twice")
-class ReviewCounterRollbackSegmentTests {
+class CounterRollbackSegmentTests {
 
 	@Test
 	void aCounterThatWentBackDoesNotHandOutASegmentTwice() {

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
@@ -13,13 +12,11 @@ import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Review of the ID server: the loopback-only default is skipped whenever
- * {@code server.address} is present, even empty (as {@code SERVER_ADDRESS=} in a
- * container's environment sets it), and Spring Boot binds an empty address to none: the
- * token-less server listens on every interface and says nothing.
+ * An empty {@code server.address} (as {@code SERVER_ADDRESS=} in a container's
+ * environment sets it), which Spring Boot binds to no address, every interface, keeps a
+ * server without clients on the loopback address.
  */
-@Disabled("review-server: an empty server.address skips the loopback default and binds a token-less server to every interface")
-class ReviewEmptyServerAddressTests {
+class EmptyServerAddressTests {
 
 	@Test
 	void anEmptyServerAddressKeepsATokenlessServerOnLoopback() {
