@@ -14,10 +14,6 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.runner.RunnerException;
@@ -30,7 +26,6 @@ import io.github.idgen.jdbc.JdbcSegmentStore;
 import io.github.idgen.remote.RemoteSegmentStore;
 import io.github.idgen.remote.RemoteServer;
 import io.github.idgen.segment.SegmentBuffer;
-import io.github.idgen.segment.SegmentSequences;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.SequenceBounds;
 import io.github.idgen.test.SegmentServerDouble;
@@ -114,58 +109,9 @@ public abstract class RemoteSegmentBenchmark {
 	}
 
 	/**
-	 * A buffer of the {@value IdGeneratorBenchmark#SEQUENCE} sequence, shared by all
-	 * threads of a benchmark.
-	 */
-	@State(Scope.Benchmark)
-	public abstract static class BufferState {
-
-		SegmentSequences sequences;
-
-		SegmentBuffer sequence;
-
-		/**
-		 * Create the buffer.
-		 */
-		@Setup
-		public void createBuffer() {
-			this.sequences = new SegmentSequences(createStore(), IdGeneratorBenchmark.defaultSettings(), Map.of());
-			this.sequence = this.sequences.create(IdGeneratorBenchmark.SEQUENCE);
-		}
-
-		/**
-		 * Stop the background fetches and the server, if any.
-		 */
-		@TearDown
-		public void close() {
-			this.sequences.close();
-			closeStore();
-		}
-
-		/**
-		 * Create the store the buffer reserves segments from.
-		 * @return the store
-		 */
-		protected abstract SegmentStore createStore();
-
-		/**
-		 * Close what the store needs, if anything.
-		 */
-		protected void closeStore() {
-		}
-
-		static JdbcSegmentStore h2Store() {
-			DataSource dataSource = TestBackends.h2();
-			new JdbcSegmentSchema(dataSource, "idgen_segment").createIfMissing();
-			return new JdbcSegmentStore(dataSource, "idgen_segment");
-		}
-
-	}
-
-	/**
 	 * A buffer over a JDBC store on H2.
 	 */
-	public static class OverJdbc extends BufferState {
+	public static class OverJdbc extends SegmentBufferState {
 
 		@Override
 		protected SegmentStore createStore() {
@@ -177,7 +123,7 @@ public abstract class RemoteSegmentBenchmark {
 	/**
 	 * A buffer over a {@link RemoteSegmentStore} of one server that reserves from H2.
 	 */
-	public static class OverRemote extends BufferState {
+	public static class OverRemote extends SegmentBufferState {
 
 		private SegmentServerDouble server;
 
@@ -200,6 +146,15 @@ public abstract class RemoteSegmentBenchmark {
 			this.server.close();
 		}
 
+	}
+
+	/**
+	 * Return a JDBC store on a new H2 database in memory.
+	 */
+	static JdbcSegmentStore h2Store() {
+		DataSource dataSource = TestBackends.h2();
+		new JdbcSegmentSchema(dataSource, "idgen_segment").createIfMissing();
+		return new JdbcSegmentStore(dataSource, "idgen_segment");
 	}
 
 }

@@ -2,7 +2,6 @@ package io.github.idgen.benchmarks;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -11,18 +10,12 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 
 import io.github.idgen.segment.SegmentBuffer;
-import io.github.idgen.segment.SegmentSequences;
-import io.github.idgen.segment.SegmentSettings;
 import io.github.idgen.segment.SegmentStore;
 import io.github.idgen.segment.striped.StripeMember;
 import io.github.idgen.segment.striped.StripedSegmentStore;
@@ -117,53 +110,9 @@ public abstract class StripedSegmentBenchmark {
 	}
 
 	/**
-	 * A buffer of the {@value IdGeneratorBenchmark#SEQUENCE} sequence, shared by all
-	 * threads of a benchmark.
-	 */
-	@State(Scope.Benchmark)
-	public abstract static class BufferState {
-
-		SegmentSequences sequences;
-
-		SegmentBuffer sequence;
-
-		/**
-		 * Create the buffer.
-		 */
-		@Setup
-		public void createBuffer() {
-			SegmentSettings settings = IdGeneratorBenchmark.defaultSettings();
-			this.sequences = new SegmentSequences(createStore(), settings, Map.of());
-			this.sequence = this.sequences.create(IdGeneratorBenchmark.SEQUENCE);
-		}
-
-		/**
-		 * Stop the background fetches and close the store.
-		 */
-		@TearDown
-		public void close() {
-			this.sequences.close();
-			closeStore();
-		}
-
-		/**
-		 * Create the store the buffer reserves segments from.
-		 * @return the store
-		 */
-		protected abstract SegmentStore createStore();
-
-		/**
-		 * Close the store, if it needs closing.
-		 */
-		protected void closeStore() {
-		}
-
-	}
-
-	/**
 	 * A buffer over a {@link StridedSegmentStore} of stride 1.
 	 */
-	public static class Plain extends BufferState {
+	public static class Plain extends SegmentBufferState {
 
 		@Override
 		protected SegmentStore createStore() {
@@ -176,7 +125,7 @@ public abstract class StripedSegmentBenchmark {
 	 * A buffer over a {@link StridedSegmentStore} of stride
 	 * {@value StripedSegmentBenchmark#STRIPES}.
 	 */
-	public static class Striped extends BufferState {
+	public static class Striped extends SegmentBufferState {
 
 		@Override
 		protected SegmentStore createStore() {
@@ -190,7 +139,7 @@ public abstract class StripedSegmentBenchmark {
 	 * {@value StripedSegmentBenchmark#STRIPES} {@link InMemoryStripeStore}s, established
 	 * (generation 1) before the first fetch.
 	 */
-	public static class OverStripedStore extends BufferState {
+	public static class OverStripedStore extends SegmentBufferState {
 
 		private StripedSegmentStore store;
 
