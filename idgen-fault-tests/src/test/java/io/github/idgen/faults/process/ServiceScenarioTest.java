@@ -144,24 +144,20 @@ class ServiceScenarioTest {
 	 * client of the token, allowed that sequence.
 	 */
 	private static List<String> serverArguments(String sequence) {
+		// the shared pool of the tests: read, never closed
 		HikariDataSource postgres = (HikariDataSource) TestBackends.postgres();
-		try {
-			String url = postgres.getJdbcUrl();
-			String user = (postgres.getUsername() != null) ? postgres.getUsername() : urlParameter(url, "user");
-			List<String> arguments = new ArrayList<>(List.of("--server.address=127.0.0.1",
-					"--spring.datasource.url=" + url, "--spring.datasource.username=" + user,
-					"--spring.main.banner-mode=off", "--idgen.sequences." + sequence + ".start=1",
-					"--idgen.server.clients.faults.token-sha256=" + sha256(TOKEN),
-					"--idgen.server.clients.faults.sequences=" + sequence));
-			String password = (postgres.getPassword() != null) ? postgres.getPassword() : urlParameter(url, "password");
-			if (password != null) {
-				arguments.add("--spring.datasource.password=" + password);
-			}
-			return arguments;
+		String url = postgres.getJdbcUrl();
+		String user = (postgres.getUsername() != null) ? postgres.getUsername() : urlParameter(url, "user");
+		List<String> arguments = new ArrayList<>(List.of("--server.address=127.0.0.1", "--spring.datasource.url=" + url,
+				"--spring.datasource.username=" + user, "--spring.main.banner-mode=off",
+				"--idgen.sequences." + sequence + ".start=1",
+				"--idgen.server.clients.faults.token-sha256=" + sha256(TOKEN),
+				"--idgen.server.clients.faults.sequences=" + sequence));
+		String password = (postgres.getPassword() != null) ? postgres.getPassword() : urlParameter(url, "password");
+		if (password != null) {
+			arguments.add("--spring.datasource.password=" + password);
 		}
-		finally {
-			postgres.close();
-		}
+		return arguments;
 	}
 
 	private static String urlParameter(String url, String name) {
