@@ -1,6 +1,5 @@
 package io.github.idgen.benchmarks;
 
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +17,6 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 import io.github.idgen.jdbc.JdbcSegmentSchema;
@@ -131,12 +129,8 @@ public abstract class RemoteSegmentBenchmark {
 		protected SegmentStore createStore() {
 			this.server = new SegmentServerDouble(h2Store(),
 					Map.of(IdGeneratorBenchmark.SEQUENCE, SequenceBounds.startingAt(1)));
-			Duration timeout = Duration.ofSeconds(2);
-			JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(
-					HttpClient.newBuilder().connectTimeout(timeout).build());
-			requestFactory.setReadTimeout(timeout);
-			RemoteServer server = new RemoteServer(this.server.url(),
-					RestClient.builder().baseUrl(this.server.url().toString()).requestFactory(requestFactory).build());
+			RemoteServer server = RemoteServer.create(this.server.url(), Duration.ofSeconds(2), null,
+					RestClient.builder());
 			return new RemoteSegmentStore(List.of(server), "benchmark-token", Duration.ofSeconds(1),
 					Duration.ofSeconds(5));
 		}

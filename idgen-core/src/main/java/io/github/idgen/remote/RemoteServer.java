@@ -1,12 +1,16 @@
 package io.github.idgen.remote;
 
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
+import javax.net.ssl.SSLContext;
+
+import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -64,6 +68,30 @@ public final class RemoteServer {
 		this.baseUrl = baseUrl;
 		this.displayName = displayName(baseUrl);
 		this.client = client;
+	}
+
+	/**
+	 * Create a server called with the JDK's HTTP client: {@code timeout} for connecting
+	 * and for each whole answer, redirects never followed, over the given TLS context.
+	 * @param baseUrl the server's base URL, such as {@code http://ids-1:8080}, without
+	 * user information
+	 * @param timeout how long one call may take
+	 * @param tls the TLS context of {@code https://} calls, or {@code null} for the JDK's
+	 * default
+	 * @param builder the builder the client starts from (its message converters and
+	 * observations); it is changed, so pass one of the server's own, such as a clone
+	 * @return the server
+	 */
+	public static RemoteServer create(URI baseUrl, Duration timeout, SSLContext tls, RestClient.Builder builder) {
+		HttpClient.Builder http = HttpClient.newBuilder()
+			.connectTimeout(timeout)
+			.followRedirects(HttpClient.Redirect.NEVER);
+		if (tls != null) {
+			http.sslContext(tls);
+		}
+		JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http.build());
+		requestFactory.setReadTimeout(timeout);
+		return new RemoteServer(baseUrl, builder.baseUrl(baseUrl.toString()).requestFactory(requestFactory).build());
 	}
 
 	/**

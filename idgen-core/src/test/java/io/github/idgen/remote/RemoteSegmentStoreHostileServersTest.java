@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +21,6 @@ import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 import io.github.idgen.BackendUnavailableException;
@@ -77,14 +75,7 @@ class RemoteSegmentStoreHostileServersTest {
 	}
 
 	private static RemoteServer server(URI url, Duration timeout) {
-		HttpClient http = HttpClient.newBuilder()
-			.connectTimeout(timeout)
-			.followRedirects(HttpClient.Redirect.NEVER)
-			.build();
-		JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http);
-		requestFactory.setReadTimeout(timeout);
-		return new RemoteServer(url,
-				RestClient.builder().baseUrl(url.toString()).requestFactory(requestFactory).build());
+		return RemoteServer.create(url, timeout, null, RestClient.builder());
 	}
 
 	private static RemoteSegmentStore store(Duration timeout, URI... urls) {

@@ -1,7 +1,6 @@
 package io.github.idgen.remote;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,7 +17,6 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 import io.github.idgen.BackendMisconfiguredException;
@@ -262,11 +260,7 @@ class RemoteSegmentStoreTest {
 	private RemoteSegmentStore store(Duration timeout, SegmentServerDouble... servers) {
 		List<RemoteServer> remote = new ArrayList<>();
 		for (SegmentServerDouble server : servers) {
-			HttpClient http = HttpClient.newBuilder().connectTimeout(timeout).build();
-			JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http);
-			requestFactory.setReadTimeout(timeout);
-			remote.add(new RemoteServer(server.url(),
-					RestClient.builder().baseUrl(server.url().toString()).requestFactory(requestFactory).build()));
+			remote.add(RemoteServer.create(server.url(), timeout, null, RestClient.builder()));
 		}
 		return new RemoteSegmentStore(remote, TOKEN, BACK_OFF, BACK_OFF.multipliedBy(8), this.nanoTime::get);
 	}

@@ -1,7 +1,6 @@
 package io.github.idgen.faults.process;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -19,7 +18,6 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 import io.github.idgen.jdbc.JdbcKeyChecks;
@@ -113,11 +111,7 @@ final class ChildStores implements AutoCloseable {
 		Duration timeout = this.options.getDuration("timeout");
 		List<RemoteServer> servers = new ArrayList<>();
 		for (String url : this.options.get("servers").split(",")) {
-			HttpClient http = HttpClient.newBuilder().connectTimeout(timeout).build();
-			JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http);
-			requestFactory.setReadTimeout(timeout);
-			servers.add(new RemoteServer(URI.create(url),
-					RestClient.builder().baseUrl(url).requestFactory(requestFactory).build()));
+			servers.add(RemoteServer.create(URI.create(url), timeout, null, RestClient.builder()));
 		}
 		return new RemoteSegmentStore(servers, this.options.get("token"), Duration.ofSeconds(1), Duration.ofSeconds(5));
 	}

@@ -1,7 +1,5 @@
 package io.github.idgen.autoconfigure.remote;
 
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 
@@ -16,7 +14,6 @@ import org.springframework.boot.ssl.NoSuchSslBundleException;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 import io.github.idgen.autoconfigure.Backend;
@@ -63,7 +60,7 @@ class RemoteBackendConfiguration {
 		SSLContext sslContext = sslContext(remote.getSsl().getBundle(), sslBundles);
 		List<RemoteServer> servers = remote.getServers()
 			.stream()
-			.map((url) -> server(url, remote.getTimeout(), sslContext,
+			.map((url) -> RemoteServer.create(url, remote.getTimeout(), sslContext,
 					builders.getIfAvailable(RestClient::builder).clone()))
 			.toList();
 		Duration fetchTimeout = properties.getSegment().getFetchTimeout();
@@ -107,18 +104,6 @@ class RemoteBackendConfiguration {
 				"idgen.remote.ssl.bundle is '" + bundle + "', and the application has no SSL bundle of that name.",
 				"Configure the bundle under spring.ssl.bundle (for example spring.ssl.bundle.pem." + bundle
 						+ ".truststore.certificate), or set idgen.remote.ssl.bundle to the name of one.");
-	}
-
-	private static RemoteServer server(URI url, Duration timeout, SSLContext sslContext, RestClient.Builder builder) {
-		HttpClient.Builder http = HttpClient.newBuilder()
-			.connectTimeout(timeout)
-			.followRedirects(HttpClient.Redirect.NEVER);
-		if (sslContext != null) {
-			http.sslContext(sslContext);
-		}
-		JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(http.build());
-		requestFactory.setReadTimeout(timeout);
-		return new RemoteServer(url, builder.baseUrl(url.toString()).requestFactory(requestFactory).build());
 	}
 
 }
